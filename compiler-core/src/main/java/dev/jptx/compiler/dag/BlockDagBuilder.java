@@ -1,0 +1,207 @@
+package dev.jptx.compiler.dag;
+
+import dev.jptx.compiler.ir.AddressSpace;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.PointerType;
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.Value;
+import dev.jptx.compiler.ir.ValueDef;
+import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.LegalTypes;
+import dev.jptx.compiler.target.SpecialRegisters;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds the DAG of one block for {@link DagBuilder}. */
+final class BlockDagBuilder {
+  private final DagBuilder fn;
+  private final Function f;
+  private final int index;
+  private final SelectionDag dag;
+  private final Map<Value, SdValue> local = new HashMap<>();
+  private final boolean fastMath;
+  private SdValue chain;
+
+  BlockDagBuilder(DagBuilder fn, int index) {
+    this.fn = fn;
+    this.f = fn.function();
+    this.index = index;
+    this.dag = new SelectionDag(index);
+    this.chain = dag.entryToken();
+    this.fastMath = f.attributes().fastMath();
+  }
+
+  SelectionDag build() {
+    List<Inst> insts = f.insts(fn.block(index));
+    Inst terminator = null;
+    for (Inst i : insts) {
+      InstData d = f.data(i);
+      dag.setLine(f.line(i));
+      if (d.opcode().isTerminator()) {
+        terminator = i;
+      } else if (!(d instanceof InstData.Phi)) {
+        instruction(i, d);
+      }
+    }
+    exports();
+    dag.setLine(f.line(terminator));
+    dag.setRoot(terminator(f.data(terminator)));
+    return dag;
+  }
+
+  // ---- operands
+
+  private SdValue value(Value v) {
+    SdValue known = local.get(v);
+    if (known != null) {
+      return known;
+    }
+    SdValue made;
+    Type t = DagBuilder.dagType(f.type(v));
+    ValueDef def = f.def(v);
+    if (def instanceof ValueDef.Constant c) {
+      DagOpcode op =
+          t instanceof ScalarType s && s.isFloat() ? DagOpcode.CONSTANT_FP : DagOpcode.CONSTANT;
+      made = dag.node(op, t, NodeAttrs.NONE.withBits(c.bits()));
+    } else if (def instanceof ValueDef.Param p && index == 0) {
+      made = loadParam(v, p.index(), t);
+    } else {
+      made = copyFromReg(fn.registerOf(v), t);
+    }
+    local.put(v, made);
+    return made;
+  }
+
+  private SdValue loadParam(Value v, int paramIndex, Type t) {
+    ParamSlot slot = fn.output().params().get(paramIndex);
+    AddressSpace space = f.type(v) instanceof PointerType pt ? pt.space() : AddressSpace.PARAM;
+    NodeAttrs a =
+        NodeAttrs.NONE
+            .withBits(paramIndex)
+            .withName(slot.symbol())
+            .withMemory(f.type(v) instanceof PointerType ? ScalarType.I64 : t, space, true);
+    return dag.node(DagOpcode.LOAD_PARAM, t, a);
+  }
+
+  private SdValue copyFromReg(int reg, Type t) {
+    Type regType = LegalTypes.registerType(t, fn.target());
+    SdValue r = dag.node(DagOpcode.COPY_FROM_REG, regType, NodeAttrs.NONE.withBits(reg));
+    return regType.equals(t) ? r : dag.node(DagOpcode.TRUNCATE, t, r);
+  }
+
+  private void copyToReg(int reg, SdValue v) {
+    Type regType = LegalTypes.registerType(v.type(), fn.target());
+    SdValue widened = regType.equals(v.type()) ? v : dag.node(DagOpcode.ANY_EXTEND, regType, v);
+    chain =
+        dag.node(
+                DagOpcode.COPY_TO_REG,
+                List.of(chain, widened),
+                List.of(SelectionDag.CHAIN),
+                NodeAttrs.NONE.withBits(reg))
+            .value();
+  }
+
+  private void exports() {
+    for (Value v : fn.exportsOf(index)) {
+      copyToReg(fn.registerOf(v), value(v));
+    }
+    for (DagBuilder.ConstantCopy c : fn.constantCopiesOf(index)) {
+      copyToReg(c.reg(), value(c.value()));
+    }
+  }
+
+  // ---- instructions
+
+  private void instruction(Inst i, InstData d) {
+    Value r = f.result(i);
+    Type t = r == null ? null : DagBuilder.dagType(f.type(r));
+    SdValue made;
+    if (d instanceof InstData.Binary x) {
+      NodeAttrs a = NodeAttrs.NONE.withFastMath(fastMath);
+      made = dag.node(DagOpcodes.binary(x.opcode()), t, a, value(x.lhs()), value(x.rhs()));
+    } else if (d instanceof InstData.Unary x) {
+      DagOpcode op =
+          x.opcode() == dev.jptx.compiler.ir.Opcode.FNEG ? DagOpcode.FNEG : DagOpcode.NEG;
+      made = dag.node(op, t, value(x.operand()));
+    } else if (d instanceof InstData.Compare x) {
+      made =
+          dag.node(
+              DagOpcode.SETCC,
+              t,
+              NodeAttrs.NONE.withPredicate(x.predicate()),
+              value(x.lhs()),
+              value(x.rhs()));
+    } else if (d instanceof InstData.Cast x) {
+      made = dag.node(DagOpcodes.cast(x.opcode()), t, value(x.operand()));
+    } else if (d instanceof InstData.Select x) {
+      made =
+          dag.node(
+              DagOpcode.SELECT, t, value(x.condition()), value(x.ifTrue()), value(x.ifFalse()));
+    } else if (d instanceof InstData.PtrAdd x) {
+      made = dag.node(DagOpcode.ADD, t, value(x.base()), value(x.offset()));
+    } else if (d instanceof InstData.Load x) {
+      made = load(x, t);
+    } else if (d instanceof InstData.Store x) {
+      store(x);
+      return;
+    } else if (d instanceof InstData.IntrinsicCall x) {
+      String sreg = SpecialRegisters.of(x.intrinsic());
+      if (sreg == null) {
+        throw new IllegalStateException(
+            "intrinsic " + x.intrinsic().text() + " has no lowering yet");
+      }
+      made = dag.node(DagOpcode.SPECIAL_REG, t, NodeAttrs.NONE.withName(sreg));
+    } else {
+      throw new IllegalStateException("no DAG lowering for " + d.opcode().text());
+    }
+    local.put(r, made);
+  }
+
+  private SdValue load(InstData.Load x, Type t) {
+    PointerType p = (PointerType) f.type(x.address());
+    SdNode n =
+        dag.node(
+            DagOpcode.LOAD,
+            List.of(chain, value(x.address())),
+            List.of(t, SelectionDag.CHAIN),
+            NodeAttrs.NONE.withMemory(t, p.space(), x.invariant()));
+    chain = n.value(1);
+    return n.value(0);
+  }
+
+  private void store(InstData.Store x) {
+    PointerType p = (PointerType) f.type(x.address());
+    SdValue v = value(x.value());
+    chain =
+        dag.node(
+                DagOpcode.STORE,
+                List.of(chain, v, value(x.address())),
+                List.of(SelectionDag.CHAIN),
+                NodeAttrs.NONE.withMemory(v.type(), p.space(), false))
+            .value();
+  }
+
+  private SdValue terminator(InstData d) {
+    if (d instanceof InstData.Jump j) {
+      return dag.node(
+              DagOpcode.BR,
+              List.of(chain),
+              List.of(SelectionDag.CHAIN),
+              NodeAttrs.NONE.withTargets(fn.layoutIndex(j.target())))
+          .value();
+    } else if (d instanceof InstData.Branch b) {
+      return dag.node(
+              DagOpcode.BRCOND,
+              List.of(chain, value(b.condition())),
+              List.of(SelectionDag.CHAIN),
+              NodeAttrs.NONE.withTargets(fn.layoutIndex(b.ifTrue()), fn.layoutIndex(b.ifFalse())))
+          .value();
+    }
+    return dag.node(DagOpcode.RET, List.of(chain), List.of(SelectionDag.CHAIN), NodeAttrs.NONE)
+        .value();
+  }
+}

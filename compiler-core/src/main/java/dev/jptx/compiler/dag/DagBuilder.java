@@ -1,0 +1,208 @@
+package dev.jptx.compiler.dag;
+
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Cfg;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.PointerType;
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.Value;
+import dev.jptx.compiler.ir.ValueDef;
+import dev.jptx.compiler.target.KernelAbi;
+import dev.jptx.compiler.target.LegalTypes;
+import dev.jptx.compiler.target.SmTarget;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the SelectionDAGs of a function, one per reachable block in layout order (LLVM's
+ * SelectionDAGBuilder with FunctionLoweringInfo). A value used outside its block, or by a phi,
+ * lives in a virtual register of the class its legal type needs: its block copies it there, the
+ * other blocks copy it out. Kernel parameters are loaded once, in the entry block. A phi becomes a
+ * register defined from one register per predecessor; constant incoming values are copied into a
+ * fresh register at the end of their predecessor.
+ */
+public final class DagBuilder {
+  private final Function f;
+  private final SmTarget target;
+  private final DagFunction out;
+  private final List<Block> layout;
+  private final Map<Block, Integer> index = new HashMap<>();
+  private final Map<Value, Integer> regOf = new LinkedHashMap<>();
+  private final Map<Integer, List<ConstantCopy>> constantCopies = new HashMap<>();
+
+  /** A constant a phi needs in register {@code reg} at the end of a predecessor. */
+  record ConstantCopy(int reg, Value value) {}
+
+  private DagBuilder(Function f, SmTarget target) {
+    this.f = f;
+    this.target = target;
+    List<ParamSlot> params = new ArrayList<>();
+    for (int i = 0; i < f.params().size(); i++) {
+      Type t = f.type(f.params().get(i));
+      params.add(
+          new ParamSlot(
+              KernelAbi.paramName(f.name(), i), KernelAbi.ptxParamType(t, f.paramFlags(i)), t));
+    }
+    this.out =
+        new DagFunction(f.name(), f.kind() == Function.Kind.KERNEL, f.attributes(), target, params);
+    this.layout = Cfg.of(f).reversePostOrder().isEmpty() ? List.of() : reachableInLayout();
+    for (int i = 0; i < layout.size(); i++) {
+      index.put(layout.get(i), i);
+    }
+  }
+
+  private List<Block> reachableInLayout() {
+    Cfg cfg = Cfg.of(f);
+    List<Block> l = new ArrayList<>();
+    for (Block b : f.blocks()) {
+      if (cfg.isReachable(b)) {
+        l.add(b);
+      }
+    }
+    return l;
+  }
+
+  /** The DAGs of {@code f} for {@code target}. */
+  public static DagFunction build(Function f, SmTarget target) {
+    DagBuilder b = new DagBuilder(f, target);
+    b.assignRegisters();
+    List<List<PhiCopy>> phis = b.phiCopies();
+    for (int i = 0; i < b.layout.size(); i++) {
+      SelectionDag dag = new BlockDagBuilder(b, i).build();
+      b.out.addBlock(dag, phis.get(i));
+    }
+    return b.out;
+  }
+
+  // ---- registers for values that cross blocks
+
+  private void assignRegisters() {
+    for (Value p : f.params()) {
+      if (usedOutside(p, layout.isEmpty() ? null : layout.get(0))) {
+        reg(p);
+      }
+    }
+    for (Block b : layout) {
+      for (Inst i : f.insts(b)) {
+        Value r = f.result(i);
+        if (r != null && (f.data(i) instanceof InstData.Phi || usedOutside(r, b))) {
+          reg(r);
+        }
+      }
+    }
+  }
+
+  private boolean usedOutside(Value v, Block home) {
+    for (Block b : layout) {
+      for (Inst i : f.insts(b)) {
+        InstData d = f.data(i);
+        if (d.operands().contains(v) && (!b.equals(home) || d instanceof InstData.Phi)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private int reg(Value v) {
+    return regOf.computeIfAbsent(v, k -> newRegister(f.type(k)));
+  }
+
+  private int newRegister(Type t) {
+    Type legal = LegalTypes.registerType(t, target);
+    return out.newRegister(LegalTypes.registerClass(legal, target));
+  }
+
+  private List<List<PhiCopy>> phiCopies() {
+    List<List<PhiCopy>> all = new ArrayList<>();
+    for (Block b : layout) {
+      List<PhiCopy> copies = new ArrayList<>();
+      for (Inst i : f.insts(b)) {
+        if (f.data(i) instanceof InstData.Phi phi) {
+          List<Integer> preds = new ArrayList<>();
+          List<Integer> regs = new ArrayList<>();
+          for (int k = 0; k < phi.blocks().size(); k++) {
+            Integer p = index.get(phi.blocks().get(k));
+            if (p == null) {
+              continue;
+            }
+            Value v = phi.values().get(k);
+            int r;
+            if (f.isConstant(v)) {
+              r = newRegister(f.type(v));
+              constantCopies.computeIfAbsent(p, x -> new ArrayList<>()).add(new ConstantCopy(r, v));
+            } else {
+              r = regOf.get(v);
+            }
+            preds.add(p);
+            regs.add(r);
+          }
+          copies.add(new PhiCopy(regOf.get(f.result(i)), preds, regs));
+        }
+      }
+      all.add(copies);
+    }
+    return all;
+  }
+
+  // ---- what the per-block builder reads
+
+  Function function() {
+    return f;
+  }
+
+  SmTarget target() {
+    return target;
+  }
+
+  DagFunction output() {
+    return out;
+  }
+
+  Block block(int i) {
+    return layout.get(i);
+  }
+
+  int layoutIndex(Block b) {
+    return index.get(b);
+  }
+
+  /** The register of {@code v}, or null if it stays in its block. */
+  Integer registerOf(Value v) {
+    return regOf.get(v);
+  }
+
+  /** The values exported by the block at layout index {@code b}, in a fixed order. */
+  List<Value> exportsOf(int b) {
+    List<Value> out = new ArrayList<>();
+    for (Value v : regOf.keySet()) {
+      ValueDef d = f.def(v);
+      boolean here =
+          d instanceof ValueDef.Param
+              ? b == 0
+              : d instanceof ValueDef.Result r
+                  && !(f.data(r.inst()) instanceof InstData.Phi)
+                  && index.get(f.blockOf(r.inst())) == b;
+      if (here) {
+        out.add(v);
+      }
+    }
+    return out;
+  }
+
+  /** The constants that phis need copied into registers at the end of block {@code b}. */
+  List<ConstantCopy> constantCopiesOf(int b) {
+    return constantCopies.getOrDefault(b, List.of());
+  }
+
+  /** The DAG type of an IR type: pointers are {@code i64}. */
+  static Type dagType(Type t) {
+    return t instanceof PointerType ? ScalarType.I64 : t;
+  }
+}

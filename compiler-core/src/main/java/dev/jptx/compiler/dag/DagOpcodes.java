@@ -1,0 +1,46 @@
+package dev.jptx.compiler.dag;
+
+import dev.jptx.compiler.ir.Opcode;
+import dev.jptx.compiler.target.DagOpcode;
+
+/** Which DAG operation each IR opcode becomes. */
+final class DagOpcodes {
+  private DagOpcodes() {}
+
+  static DagOpcode binary(Opcode op) {
+    return switch (op) {
+      case ADD -> DagOpcode.ADD;
+      case SUB -> DagOpcode.SUB;
+      case MUL -> DagOpcode.MUL;
+      case SDIV -> DagOpcode.SDIV;
+      case SREM -> DagOpcode.SREM;
+      case UDIV -> DagOpcode.UDIV;
+      case UREM -> DagOpcode.UREM;
+      case AND -> DagOpcode.AND;
+      case OR -> DagOpcode.OR;
+      case XOR -> DagOpcode.XOR;
+      case SHL -> DagOpcode.SHL;
+      case LSHR -> DagOpcode.SRL;
+      case ASHR -> DagOpcode.SRA;
+      case FADD -> DagOpcode.FADD;
+      case FSUB -> DagOpcode.FSUB;
+      case FMUL -> DagOpcode.FMUL;
+      case FDIV -> DagOpcode.FDIV;
+      default -> throw new IllegalArgumentException("not a binary opcode: " + op);
+    };
+  }
+
+  static DagOpcode cast(Opcode op) {
+    return switch (op) {
+      case TRUNC -> DagOpcode.TRUNCATE;
+      case ZEXT -> DagOpcode.ZERO_EXTEND;
+      case SEXT -> DagOpcode.SIGN_EXTEND;
+      case FPTRUNC -> DagOpcode.FP_ROUND;
+      case FPEXT -> DagOpcode.FP_EXTEND;
+      case SITOFP -> DagOpcode.SINT_TO_FP;
+      case FPTOSI -> DagOpcode.FP_TO_SINT_SAT;
+      case BITCAST -> DagOpcode.BITCAST;
+      default -> throw new IllegalArgumentException("not a cast opcode: " + op);
+    };
+  }
+}

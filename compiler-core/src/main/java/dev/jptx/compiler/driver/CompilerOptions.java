@@ -1,0 +1,100 @@
+package dev.jptx.compiler.driver;
+
+import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.target.SmTargets;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything that decides what a compilation produces. The plugin's parameters and the CLI's
+ * options map onto it one to one.
+ *
+ * @param targets one PTX module per target
+ * @param optLevel 0..3, as {@code -O}
+ * @param fastMath contraction and approximate math for every kernel
+ * @param lineInfo {@code .file}/{@code .loc} for profilers and debuggers
+ * @param maxRegisters {@code .maxnreg} for kernels that do not set one, 0 for none
+ * @param knobs backend knobs
+ * @param printAfter stages whose result goes to the dump sink
+ * @param verifyEachPass run the IR and MIR verifiers after every pass (tests turn it on)
+ */
+public record CompilerOptions(
+    List<SmTarget> targets,
+    int optLevel,
+    boolean fastMath,
+    boolean lineInfo,
+    int maxRegisters,
+    Knobs knobs,
+    Set<Stage> printAfter,
+    boolean verifyEachPass) {
+
+  /** Validates ranges and copies the collections. */
+  public CompilerOptions {
+    targets = List.copyOf(targets);
+    printAfter = printAfter.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(printAfter));
+    if (targets.isEmpty()) {
+      throw new IllegalArgumentException("no target given");
+    }
+    if (optLevel < 0 || optLevel > 3) {
+      throw new IllegalArgumentException("optimization level must be 0..3, not " + optLevel);
+    }
+    if (maxRegisters < 0 || maxRegisters > 255) {
+      throw new IllegalArgumentException("maxRegisters must be 0..255, not " + maxRegisters);
+    }
+  }
+
+  /** The defaults of the plugin and the CLI: {@code sm_75}, {@code -O3}, line info on. */
+  public static CompilerOptions defaults() {
+    return new CompilerOptions(
+        List.of(SmTargets.get("sm_75")), 3, false, true, 0, Knobs.defaults(), Set.of(), false);
+  }
+
+  /** A copy with other targets. */
+  public CompilerOptions withTargets(List<SmTarget> t) {
+    return new CompilerOptions(
+        t, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass);
+  }
+
+  /** A copy with another optimization level. */
+  public CompilerOptions withOptLevel(int o) {
+    return new CompilerOptions(
+        targets, o, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass);
+  }
+
+  /** A copy with fast math on or off. */
+  public CompilerOptions withFastMath(boolean f) {
+    return new CompilerOptions(
+        targets, optLevel, f, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass);
+  }
+
+  /** A copy with line info on or off. */
+  public CompilerOptions withLineInfo(boolean l) {
+    return new CompilerOptions(
+        targets, optLevel, fastMath, l, maxRegisters, knobs, printAfter, verifyEachPass);
+  }
+
+  /** A copy with another default register limit. */
+  public CompilerOptions withMaxRegisters(int m) {
+    return new CompilerOptions(
+        targets, optLevel, fastMath, lineInfo, m, knobs, printAfter, verifyEachPass);
+  }
+
+  /** A copy with other knobs. */
+  public CompilerOptions withKnobs(Knobs k) {
+    return new CompilerOptions(
+        targets, optLevel, fastMath, lineInfo, maxRegisters, k, printAfter, verifyEachPass);
+  }
+
+  /** A copy that dumps after other stages. */
+  public CompilerOptions withPrintAfter(Set<Stage> p) {
+    return new CompilerOptions(
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, p, verifyEachPass);
+  }
+
+  /** A copy with per-pass verification on or off. */
+  public CompilerOptions withVerifyEachPass(boolean v) {
+    return new CompilerOptions(
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, v);
+  }
+}

@@ -1,0 +1,139 @@
+package dev.jptx.compiler.driver;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The one registry of backend knobs, and a set of values for them. Knobs keep the seed names
+ * ({@code -disable-machine-dce}); each one here changes what its help says, and a test shows it.
+ * Values are given as {@code name=value} or, for booleans, {@code name} alone.
+ */
+public final class Knobs {
+  private static final Map<String, Knob> REGISTRY = registry();
+
+  private final Map<String, String> values;
+
+  private Knobs(Map<String, String> values) {
+    this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+  }
+
+  private static Map<String, Knob> registry() {
+    Map<String, Knob> m = new LinkedHashMap<>();
+    add(
+        m,
+        new Knob(
+            "disable-constfold",
+            Knob.Type.BOOL,
+            "false",
+            "Skip IR constant folding (the opt stage's 'constfold' pass) at -O1 and above."));
+    add(
+        m,
+        new Knob(
+            "disable-dce",
+            Knob.Type.BOOL,
+            "false",
+            "Skip IR dead-code elimination (the opt stage's 'dce' pass) at -O1 and above."));
+    add(
+        m,
+        new Knob(
+            "disable-machine-dce",
+            Knob.Type.BOOL,
+            "false",
+            "Skip dead machine instruction elimination (dead-mi-elimination) after instruction"
+                + " selection."));
+    add(
+        m,
+        new Knob(
+            "verify-machineinstrs",
+            Knob.Type.BOOL,
+            "false",
+            "Run the machine IR verifier after every machine pass; a violation stops the build with"
+                + " an internal error naming the pass."));
+    return Collections.unmodifiableMap(m);
+  }
+
+  private static void add(Map<String, Knob> m, Knob k) {
+    m.put(k.name(), k);
+  }
+
+  /** Every knob, in registration order. */
+  public static List<Knob> all() {
+    return List.copyOf(REGISTRY.values());
+  }
+
+  /** No knob set: every knob has its default. */
+  public static Knobs defaults() {
+    return new Knobs(Map.of());
+  }
+
+  /**
+   * Parses {@code name=value} settings (a leading {@code -} is allowed, as in the plugin's {@code
+   * compilerArgs}). Throws {@link IllegalArgumentException} for an unknown knob or a bad value.
+   */
+  public static Knobs parse(List<String> settings) {
+    Map<String, String> v = new LinkedHashMap<>();
+    for (String s : settings) {
+      String t = s.startsWith("-") ? s.substring(1) : s;
+      int eq = t.indexOf('=');
+      String name = eq < 0 ? t : t.substring(0, eq);
+      Knob k = REGISTRY.get(name);
+      if (k == null) {
+        throw new IllegalArgumentException(
+            "unknown knob '" + name + "'; known knobs: " + String.join(", ", REGISTRY.keySet()));
+      }
+      String value = eq < 0 ? (k.type() == Knob.Type.BOOL ? "true" : null) : t.substring(eq + 1);
+      if (value == null) {
+        throw new IllegalArgumentException("knob '" + name + "' needs a value: " + name + "=...");
+      }
+      check(k, value);
+      v.put(name, value);
+    }
+    return new Knobs(v);
+  }
+
+  private static void check(Knob k, String value) {
+    switch (k.type()) {
+      case BOOL -> {
+        if (!value.equals("true") && !value.equals("false")) {
+          throw new IllegalArgumentException(
+              "knob '" + k.name() + "' takes true or false, not '" + value + "'");
+        }
+      }
+      case INT -> {
+        try {
+          Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException(
+              "knob '" + k.name() + "' takes an integer, not '" + value + "'");
+        }
+      }
+      default -> {}
+    }
+  }
+
+  /** A boolean knob's value. */
+  public boolean flag(String name) {
+    return Boolean.parseBoolean(value(name));
+  }
+
+  /** An integer knob's value. */
+  public int integer(String name) {
+    return Integer.parseInt(value(name));
+  }
+
+  private String value(String name) {
+    Knob k = REGISTRY.get(name);
+    if (k == null) {
+      throw new IllegalArgumentException("unknown knob " + name);
+    }
+    return values.getOrDefault(name, k.defaultValue());
+  }
+
+  /** The settings that differ from the defaults, {@code name=value}, sorted (for cache keys). */
+  public List<String> settings() {
+    return values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+  }
+}

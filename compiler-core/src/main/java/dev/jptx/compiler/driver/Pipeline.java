@@ -1,0 +1,187 @@
+package dev.jptx.compiler.driver;
+
+import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
+import dev.jptx.compiler.codegen.MachinePass;
+import dev.jptx.compiler.codegen.PhiElimination;
+import dev.jptx.compiler.dag.DagBuilder;
+import dev.jptx.compiler.dag.DagFunction;
+import dev.jptx.compiler.dag.DagPrinter;
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.emit.PtxOptions;
+import dev.jptx.compiler.emit.PtxPrinter;
+import dev.jptx.compiler.frontend.ClassPath;
+import dev.jptx.compiler.frontend.FrontEnd;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.IrPrinter;
+import dev.jptx.compiler.ir.IrVerifier;
+import dev.jptx.compiler.ir.Module;
+import dev.jptx.compiler.isel.InstructionSelector;
+import dev.jptx.compiler.legalize.OperationLegalizer;
+import dev.jptx.compiler.legalize.TypeLegalizer;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MirPrinter;
+import dev.jptx.compiler.mir.MirVerifier;
+import dev.jptx.compiler.opt.ConstantFolding;
+import dev.jptx.compiler.opt.DeadCodeElimination;
+import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.target.SmTarget;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.tree.ClassNode;
+
+/**
+ * The whole compiler, top to bottom, for one class: front end, mid-level optimizer, then per target
+ * the SelectionDAG stages, instruction selection, the machine passes, and the PTX printer. The pass
+ * lists per optimization level are here and nowhere else.
+ */
+public final class Pipeline {
+  private final CompilerOptions options;
+  private final DumpSink sink;
+
+  /** A pipeline with these options, sending {@code --print-after} text to {@code sink}. */
+  public Pipeline(CompilerOptions options, DumpSink sink) {
+    this.options = options;
+    this.sink = sink;
+  }
+
+  /** Compiles the kernels of {@code c}; problems in the user's code go to {@code diagnostics}. */
+  public ClassResult compile(ClassNode c, ClassPath classPath, Diagnostics diagnostics) {
+    String unit = c.name.replace('/', '.');
+    dump(Stage.BYTECODE, unit, () -> BytecodeListing.of(c));
+    FrontEnd.Translation t =
+        PassRunner.run(unit, "frontend", () -> FrontEnd.translate(c, classPath, diagnostics));
+    if (!t.succeeded()) {
+      return new ClassResult(unit, t.kernels(), Map.of());
+    }
+    Module m = t.module();
+    verify(unit, "frontend", m);
+    dump(Stage.SSA, unit, () -> IrPrinter.print(m));
+    applyModuleOptions(m);
+    optimize(unit, m);
+    dump(Stage.OPT, unit, () -> IrPrinter.print(m));
+    Map<SmTarget, String> modules = new LinkedHashMap<>();
+    for (SmTarget target : options.targets()) {
+      modules.put(target, backend(unit + " [" + target + "]", m, target));
+    }
+    return new ClassResult(unit, t.kernels(), modules);
+  }
+
+  /** Build-wide options that land on every function: fast math, the default register limit. */
+  private void applyModuleOptions(Module m) {
+    for (Function f : m.functions()) {
+      var a = f.attributes();
+      if (options.fastMath()) {
+        a = a.withFastMath(true);
+      }
+      if (options.maxRegisters() > 0 && a.maxRegisters() == 0 && f.kind() == Function.Kind.KERNEL) {
+        a = a.withMaxRegisters(options.maxRegisters());
+      }
+      f.setAttributes(a);
+    }
+  }
+
+  /** The mid-level pass list: nothing at -O0; constant folding then DCE from -O1. */
+  private List<FunctionPass> optPasses() {
+    List<FunctionPass> passes = new ArrayList<>();
+    if (options.optLevel() >= 1) {
+      if (!options.knobs().flag("disable-constfold")) {
+        passes.add(new ConstantFolding());
+      }
+      if (!options.knobs().flag("disable-dce")) {
+        passes.add(new DeadCodeElimination());
+      }
+    }
+    return passes;
+  }
+
+  private void optimize(String unit, Module m) {
+    for (FunctionPass p : optPasses()) {
+      for (Function f : m.functions()) {
+        PassRunner.run(f.attributes().javaName(), p.name(), () -> p.run(f));
+      }
+      verify(unit, p.name(), m);
+    }
+  }
+
+  private String backend(String unit, Module m, SmTarget target) {
+    List<DagFunction> dags = new ArrayList<>();
+    for (Function f : m.functions()) {
+      dags.add(PassRunner.run(f.attributes().javaName(), "dag", () -> DagBuilder.build(f, target)));
+    }
+    dump(Stage.DAG, unit, () -> printDags(dags));
+    for (DagFunction d : dags) {
+      PassRunner.run(d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d));
+      PassRunner.run(d.attributes().javaName(), "legalize-ops", () -> OperationLegalizer.run(d));
+    }
+    dump(Stage.LEGALIZE, unit, () -> printDags(dags));
+    List<MachineFunction> mfs = new ArrayList<>();
+    for (DagFunction d : dags) {
+      MachineFunction mf =
+          PassRunner.run(d.attributes().javaName(), "isel", () -> InstructionSelector.select(d));
+      verifyMir(mf, "isel");
+      mfs.add(mf);
+    }
+    dump(Stage.ISEL, unit, () -> MirPrinter.print(mfs));
+    runMachinePasses(mfs, ssaMachinePasses());
+    dump(Stage.MIR, unit, () -> MirPrinter.print(mfs));
+    dump(Stage.PIPELINER, unit, () -> MirPrinter.print(mfs));
+    runMachinePasses(mfs, List.of(new PhiElimination()));
+    dump(Stage.RA, unit, () -> MirPrinter.print(mfs));
+    dump(Stage.OUTLINER, unit, () -> MirPrinter.print(mfs));
+    String ptx =
+        PassRunner.run(
+            unit,
+            "emit",
+            () ->
+                PtxPrinter.print(
+                    mfs, new PtxOptions(target, options.lineInfo(), Version.producer())));
+    dump(Stage.PTX, unit, () -> ptx);
+    return ptx;
+  }
+
+  /** Machine passes on SSA machine IR, before the pipeliner and register allocation. */
+  private List<MachinePass> ssaMachinePasses() {
+    List<MachinePass> passes = new ArrayList<>();
+    if (!options.knobs().flag("disable-machine-dce")) {
+      passes.add(new MachineDeadCodeElimination());
+    }
+    return passes;
+  }
+
+  private void runMachinePasses(List<MachineFunction> mfs, List<MachinePass> passes) {
+    for (MachinePass p : passes) {
+      for (MachineFunction mf : mfs) {
+        PassRunner.run(mf.info().javaName(), p.name(), () -> p.run(mf));
+        verifyMir(mf, p.name());
+      }
+    }
+  }
+
+  private void verify(String unit, String after, Module m) {
+    if (options.verifyEachPass()) {
+      PassRunner.run(unit, after, () -> IrVerifier.check(m));
+    }
+  }
+
+  private void verifyMir(MachineFunction mf, String after) {
+    if (options.verifyEachPass() || options.knobs().flag("verify-machineinstrs")) {
+      PassRunner.run(mf.info().javaName(), after, () -> MirVerifier.check(mf, after));
+    }
+  }
+
+  private static String printDags(List<DagFunction> dags) {
+    StringBuilder sb = new StringBuilder();
+    for (DagFunction d : dags) {
+      sb.append(DagPrinter.print(d));
+    }
+    return sb.toString();
+  }
+
+  private void dump(Stage stage, String unit, java.util.function.Supplier<String> text) {
+    if (options.printAfter().contains(stage)) {
+      sink.dump(stage, unit, text.get());
+    }
+  }
+}

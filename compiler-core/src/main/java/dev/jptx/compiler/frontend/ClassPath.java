@@ -1,0 +1,112 @@
+package dev.jptx.compiler.frontend;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Class files by internal name ({@code dev/example/Saxpy}) from an ordered list of roots:
+ * directories and jars. The compiler reads classes only from here, never from the running JVM, so
+ * output does not depend on the JDK that runs it. Thread-safe; close it to release jars.
+ */
+public final class ClassPath implements AutoCloseable {
+  private final List<Path> roots;
+  private final List<ZipFile> jars = new ArrayList<>();
+  private final ConcurrentHashMap<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
+
+  /** A class path over these roots, searched in order. */
+  public ClassPath(List<Path> roots) {
+    this.roots = List.copyOf(roots);
+    for (Path r : this.roots) {
+      if (Files.isRegularFile(r)) {
+        try {
+          jars.add(new ZipFile(r.toFile()));
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot open " + r, e);
+        }
+      }
+    }
+  }
+
+  /** The roots in search order. */
+  public List<Path> roots() {
+    return roots;
+  }
+
+  /** The bytes of a class, or empty if no root has it. */
+  public Optional<byte[]> read(String internalName) {
+    return cache.computeIfAbsent(internalName, this::load);
+  }
+
+  private Optional<byte[]> load(String internalName) {
+    String file = internalName + ".class";
+    int jar = 0;
+    for (Path r : roots) {
+      try {
+        if (Files.isDirectory(r)) {
+          Path p = r.resolve(file);
+          if (Files.isRegularFile(p)) {
+            return Optional.of(Files.readAllBytes(p));
+          }
+        } else if (Files.isRegularFile(r)) {
+          ZipFile z = jars.get(jar++);
+          ZipEntry e = z.getEntry(file);
+          if (e != null) {
+            try (InputStream in = z.getInputStream(e)) {
+              return Optional.of(in.readAllBytes());
+            }
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file + " from " + r, e);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The internal names of every class file under a root (directory or jar), sorted. */
+  public static List<String> classesIn(Path root) {
+    List<String> names = new ArrayList<>();
+    try {
+      if (Files.isDirectory(root)) {
+        try (Stream<Path> s = Files.walk(root)) {
+          s.filter(p -> p.toString().endsWith(".class"))
+              .map(p -> root.relativize(p).toString().replace('\\', '/'))
+              .forEach(n -> names.add(n.substring(0, n.length() - ".class".length())));
+        }
+      } else if (Files.isRegularFile(root)) {
+        try (ZipFile z = new ZipFile(root.toFile())) {
+          z.stream()
+              .map(ZipEntry::getName)
+              .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/"))
+              .forEach(n -> names.add(n.substring(0, n.length() - ".class".length())));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list classes of " + root, e);
+    }
+    names.removeIf(n -> n.endsWith("module-info") || n.endsWith("package-info"));
+    names.sort(null);
+    return names;
+  }
+
+  @Override
+  public void close() {
+    for (ZipFile z : jars) {
+      try {
+        z.close();
+      } catch (IOException ignored) {
+        // closing a read-only jar cannot lose data
+      }
+    }
+  }
+}

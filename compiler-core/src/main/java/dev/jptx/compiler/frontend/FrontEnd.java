@@ -1,0 +1,46 @@
+package dev.jptx.compiler.frontend;
+
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Module;
+import java.util.List;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+
+/**
+ * The front end's entry: from a class file to an IR module holding its kernels. Every problem found
+ * goes to the diagnostics; a class with any problem yields no module.
+ */
+public final class FrontEnd {
+  private FrontEnd() {}
+
+  /** The result of translating one class: its kernels and, if all went well, its module. */
+  public record Translation(List<KernelSpec> kernels, Module module) {
+    /** True if the class translated without errors. */
+    public boolean succeeded() {
+      return module != null;
+    }
+  }
+
+  /** Parses class-file bytes, keeping code and debug info. */
+  public static ClassNode readClass(byte[] bytes) {
+    ClassNode c = new ClassNode();
+    new ClassReader(bytes).accept(c, ClassReader.EXPAND_FRAMES);
+    return c;
+  }
+
+  /** Translates the kernels of {@code c}; problems go to {@code diagnostics}. */
+  public static Translation translate(ClassNode c, ClassPath classPath, Diagnostics diagnostics) {
+    Diagnostics local = new Diagnostics();
+    List<KernelSpec> kernels = KernelScanner.scan(c, local);
+    Module m = new Module(c.name.replace('/', '.'));
+    for (KernelSpec k : kernels) {
+      Function f = KernelTranslator.translate(c, k, local);
+      if (f != null) {
+        m.add(f);
+      }
+    }
+    diagnostics.addAll(local);
+    return new Translation(kernels, local.hasErrors() ? null : m);
+  }
+}

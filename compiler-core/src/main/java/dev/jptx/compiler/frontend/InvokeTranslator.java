@@ -1,0 +1,68 @@
+package dev.jptx.compiler.frontend;
+
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * Method calls: {@code Gpu} intrinsics become IR; everything a kernel may not call is reported with
+ * the name of what was called, and its result becomes poison so translation goes on.
+ */
+final class InvokeTranslator implements Opcodes {
+  private final TranslationContext cx;
+
+  InvokeTranslator(TranslationContext cx) {
+    this.cx = cx;
+  }
+
+  void invoke(MethodInsnNode m) {
+    String owner = m.owner.replace('/', '.');
+    if (m.getOpcode() == INVOKESTATIC && m.owner.equals(GpuIntrinsics.GPU)) {
+      if (GpuIntrinsics.translate(cx, m.name, m.desc)) {
+        return;
+      }
+      reject(m.desc, true, "Gpu." + m.name + " is not supported by the compiler yet");
+      return;
+    }
+    String target = owner + "." + m.name;
+    switch (m.getOpcode()) {
+      case INVOKESTATIC ->
+          reject(
+              m.desc,
+              true,
+              "call of " + target + ": calls to device functions are not supported yet");
+      case INVOKESPECIAL ->
+          reject(
+              m.desc,
+              false,
+              m.name.equals("<init>")
+                  ? "object allocation (new " + owner + ") is not supported in kernels"
+                  : "call of " + target + " on an object is not supported in kernels");
+      default -> reject(m.desc, false, "virtual call (" + target + ") is not supported in kernels");
+    }
+  }
+
+  void invokeDynamic(InvokeDynamicInsnNode d) {
+    String what =
+        d.bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")
+            ? "string concatenation"
+            : "lambdas and method references (invokedynamic " + d.name + ")";
+    reject(d.desc, true, what + " are not supported in kernels");
+  }
+
+  /** Reports the call and replaces its effect on the stack: arguments popped, poison pushed. */
+  private void reject(String descriptor, boolean isStatic, String message) {
+    cx.error(message);
+    for (int i = Type.getArgumentTypes(descriptor).length; i > 0; i--) {
+      cx.pop();
+    }
+    if (!isStatic) {
+      cx.pop();
+    }
+    Type ret = Type.getReturnType(descriptor);
+    if (ret.getSort() != Type.VOID) {
+      cx.push(new Operand.Poison(new TypeInterpreter().newValue(ret)));
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package dev.jptx.compiler.frontend;
+
+import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.diag.Diagnostics;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Finds the {@code @Kernel} methods of a class and checks what API.md fixes about them: a {@code
+ * public static void} method, parameters of primitive or one-dimensional primitive array types,
+ * annotation values in range, and entry names unique in the class.
+ */
+public final class KernelScanner {
+  /** The descriptor of {@code dev.jptx.Kernel}. */
+  public static final String KERNEL = "Ldev/jptx/Kernel;";
+
+  /** The descriptor of {@code dev.jptx.ReadOnly}. */
+  public static final String READ_ONLY = "Ldev/jptx/ReadOnly;";
+
+  private KernelScanner() {}
+
+  /** True if the class has at least one method annotated {@code @Kernel}. */
+  public static boolean hasKernels(ClassNode c) {
+    return c.methods.stream().anyMatch(m -> kernelAnnotation(m) != null);
+  }
+
+  /** The valid kernels of {@code c}; problems with the others go to {@code diagnostics}. */
+  public static List<KernelSpec> scan(ClassNode c, Diagnostics diagnostics) {
+    List<KernelSpec> kernels = new ArrayList<>();
+    Map<String, String> entryNames = new HashMap<>();
+    String file = SourceLines.sourceFile(c);
+    String className = c.name.replace('/', '.');
+    for (MethodNode m : c.methods) {
+      AnnotationNode a = kernelAnnotation(m);
+      if (a == null) {
+        continue;
+      }
+      String qualified = className + "." + m.name;
+      List<String> problems = new ArrayList<>();
+      Map<String, Object> values = annotationValues(a);
+      int maxThreads = (Integer) values.getOrDefault("maxThreadsPerBlock", 0);
+      int minBlocks = (Integer) values.getOrDefault("minBlocksPerMultiprocessor", 0);
+      int maxRegs = (Integer) values.getOrDefault("maxRegisters", 0);
+      String name = (String) values.getOrDefault("name", "");
+      boolean fastMath = (Boolean) values.getOrDefault("fastMath", false);
+      checkShape(m, problems);
+      checkValues(maxThreads, minBlocks, maxRegs, problems);
+      String entry = name.isEmpty() ? m.name : name;
+      if (!PtxNames.isValidIdentifier(entry)) {
+        problems.add(
+            "entry name '"
+                + entry
+                + "' is not a valid PTX identifier (ASCII letters, digits, '_' and '$',"
+                + " not starting with a digit)");
+      }
+      String clash = entryNames.putIfAbsent(entry, m.name + m.desc);
+      if (clash != null) {
+        problems.add(
+            "PTX entry name '" + entry + "' is already used by another kernel of the class");
+      }
+      int line = SourceLines.firstLine(m);
+      for (String p : problems) {
+        diagnostics.error(new Diagnostic(file, line, 0, qualified, p));
+      }
+      if (problems.isEmpty()) {
+        kernels.add(
+            new KernelSpec(className, m, entry, maxThreads, minBlocks, maxRegs, fastMath, file));
+      }
+    }
+    return kernels;
+  }
+
+  private static void checkShape(MethodNode m, List<String> problems) {
+    if ((m.access & Opcodes.ACC_STATIC) == 0) {
+      problems.add("a kernel must be static");
+    }
+    if ((m.access & Opcodes.ACC_PUBLIC) == 0) {
+      problems.add("a kernel must be public");
+    }
+    if (Type.getReturnType(m.desc) != Type.VOID_TYPE) {
+      problems.add("a kernel must return void");
+    }
+    Type[] params = Type.getArgumentTypes(m.desc);
+    for (int i = 0; i < params.length; i++) {
+      if (!JavaTypes.isKernelParameter(params[i])) {
+        problems.add(
+            "parameter "
+                + (i + 1)
+                + " has type "
+                + params[i].getClassName()
+                + "; kernel parameters are primitives and one-dimensional primitive arrays");
+      }
+    }
+  }
+
+  private static void checkValues(int maxThreads, int minBlocks, int maxRegs, List<String> out) {
+    if (maxThreads != 0 && (maxThreads < 1 || maxThreads > 1024)) {
+      out.add("maxThreadsPerBlock = " + maxThreads + " is out of range: allowed 1..1024");
+    }
+    if (minBlocks < 0) {
+      out.add("minBlocksPerMultiprocessor = " + minBlocks + " is out of range: allowed 1 or more");
+    }
+    if (minBlocks > 0 && maxThreads == 0) {
+      out.add("minBlocksPerMultiprocessor needs maxThreadsPerBlock");
+    }
+    if (maxRegs != 0 && (maxRegs < 1 || maxRegs > 255)) {
+      out.add("maxRegisters = " + maxRegs + " is out of range: allowed 1..255");
+    }
+  }
+
+  /** The {@code @Kernel} annotation of a method, or null. */
+  public static AnnotationNode kernelAnnotation(MethodNode m) {
+    AnnotationNode a = find(m.visibleAnnotations, KERNEL);
+    return a != null ? a : find(m.invisibleAnnotations, KERNEL);
+  }
+
+  /** True if parameter {@code index} (0-based, Java numbering) is annotated {@code @ReadOnly}. */
+  public static boolean isReadOnly(MethodNode m, int index) {
+    return has(m.visibleParameterAnnotations, index) || has(m.invisibleParameterAnnotations, index);
+  }
+
+  private static boolean has(List<AnnotationNode>[] lists, int index) {
+    return lists != null && index < lists.length && find(lists[index], READ_ONLY) != null;
+  }
+
+  /** True if the method carries the annotation of the given descriptor. */
+  public static boolean hasAnnotation(MethodNode m, String descriptor) {
+    return find(m.visibleAnnotations, descriptor) != null
+        || find(m.invisibleAnnotations, descriptor) != null;
+  }
+
+  private static AnnotationNode find(List<AnnotationNode> list, String desc) {
+    if (list != null) {
+      for (AnnotationNode a : list) {
+        if (a.desc.equals(desc)) {
+          return a;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Map<String, Object> annotationValues(AnnotationNode a) {
+    Map<String, Object> values = new HashMap<>();
+    if (a.values != null) {
+      for (int i = 0; i + 1 < a.values.size(); i += 2) {
+        values.put((String) a.values.get(i), a.values.get(i + 1));
+      }
+    }
+    return values;
+  }
+}

@@ -1,0 +1,101 @@
+package dev.jptx.compiler.frontend;
+
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Opcode;
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.ir.Value;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+
+/**
+ * Array element loads and stores and {@code arraylength}. An element's address is the array's base
+ * plus the sign-extended index times the element size; narrow elements widen on load and narrow on
+ * store exactly as the JVM's {@code baload/bastore/caload/...} do.
+ */
+final class MemoryTranslator implements Opcodes {
+  private final TranslationContext cx;
+
+  MemoryTranslator(TranslationContext cx) {
+    this.cx = cx;
+  }
+
+  /** Translates {@code n} if it accesses an array; false otherwise. */
+  boolean translate(AbstractInsnNode n) {
+    int op = n.getOpcode();
+    if (op >= IALOAD && op <= SALOAD) {
+      load(op);
+    } else if (op >= IASTORE && op <= SASTORE) {
+      store(op);
+    } else if (op == ARRAYLENGTH) {
+      Operand.ArrayRef a = cx.popArray();
+      cx.push(a == null ? cx.f.i32(0) : a.length());
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  private void load(int op) {
+    Value index = cx.popScalar(ScalarType.I32);
+    Operand.ArrayRef a = cx.popArray();
+    if (a == null || op == AALOAD) {
+      reportObjectArray(a, op == AALOAD);
+      cx.push(new Operand.Poison(SlotType.UNUSABLE));
+      return;
+    }
+    Type elem = a.elementType();
+    ScalarType mem = JavaTypes.memoryType(elem);
+    Value v = cx.emit(new InstData.Load(address(a, index), a.readOnly()), mem);
+    ScalarType stack = JavaTypes.stackType(elem);
+    if (mem != stack) {
+      Opcode ext = JavaTypes.isSigned(elem) ? Opcode.SEXT : Opcode.ZEXT;
+      v = cx.emit(new InstData.Cast(ext, v), stack);
+    }
+    cx.push(v);
+  }
+
+  private void store(int op) {
+    Operand value = cx.pop();
+    Value index = cx.popScalar(ScalarType.I32);
+    Operand.ArrayRef a = cx.popArray();
+    if (a == null || op == AASTORE) {
+      reportObjectArray(a, op == AASTORE);
+      return;
+    }
+    Type elem = a.elementType();
+    ScalarType stack = JavaTypes.stackType(elem);
+    ScalarType mem = JavaTypes.memoryType(elem);
+    cx.push(value);
+    Value v = cx.popScalar(stack);
+    if (a.readOnly()) {
+      cx.error("stores to a @ReadOnly array are not allowed");
+      return;
+    }
+    if (elem.getSort() == Type.BOOLEAN) {
+      // bastore into a boolean[] keeps only the low bit (JVMS 6.5.bastore)
+      v = cx.emit(new InstData.Binary(Opcode.AND, v, cx.f.i32(1)), ScalarType.I32);
+    }
+    if (mem != stack) {
+      v = cx.emit(new InstData.Cast(Opcode.TRUNC, v), mem);
+    }
+    cx.emitVoid(new InstData.Store(address(a, index), v));
+  }
+
+  private void reportObjectArray(Operand.ArrayRef a, boolean objectArray) {
+    if (objectArray) {
+      cx.error("arrays of objects are not supported in kernels");
+    }
+  }
+
+  /** {@code base + (i64) index * size}. */
+  private Value address(Operand.ArrayRef a, Value index) {
+    int size = JavaTypes.byteSize(a.elementType());
+    Value wide = cx.emit(new InstData.Cast(Opcode.SEXT, index), ScalarType.I64);
+    Value offset =
+        size == 1
+            ? wide
+            : cx.emit(new InstData.Binary(Opcode.MUL, wide, cx.f.i64(size)), ScalarType.I64);
+    return cx.emit(new InstData.PtrAdd(a.address(), offset), cx.f.type(a.address()));
+  }
+}

@@ -1,0 +1,29 @@
+package dev.jptx.compiler.frontend;
+
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.analysis.Value;
+
+/**
+ * What {@link TypeInterpreter} knows of a local or stack slot: its Java type, with {@code boolean
+ * byte short char} widened to {@code int} as the JVM does, but arrays kept exact so that {@code
+ * baload} knows a {@code boolean[]} from a {@code byte[]}.
+ *
+ * @param type the Java type, or null for an uninitialized or conflicting slot
+ */
+public record SlotType(Type type) implements Value {
+  /** An unusable slot (uninitialized, or merged from different types). */
+  public static final SlotType UNUSABLE = new SlotType(null);
+
+  /** The type of {@code null}. */
+  public static final SlotType NULL = new SlotType(Type.getObjectType("null"));
+
+  @Override
+  public int getSize() {
+    return type != null && (type.getSort() == Type.LONG || type.getSort() == Type.DOUBLE) ? 2 : 1;
+  }
+
+  /** True for object and array types (and null). */
+  public boolean isReference() {
+    return type != null && (type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY);
+  }
+}

@@ -1,0 +1,19 @@
+package dev.jptx.compiler.ir;
+
+/** The operand layout of an instruction; each format is one record under {@link InstData}. */
+public enum Format {
+  BINARY,
+  UNARY,
+  COMPARE,
+  CAST,
+  SELECT,
+  LOAD,
+  STORE,
+  PTR_ADD,
+  PHI,
+  CALL,
+  INTRINSIC,
+  JUMP,
+  BRANCH,
+  RETURN
+}

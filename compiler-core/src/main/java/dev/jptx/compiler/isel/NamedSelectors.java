@@ -1,0 +1,211 @@
+package dev.jptx.compiler.isel;
+
+import dev.jptx.compiler.dag.NodeAttrs;
+import dev.jptx.compiler.dag.SdNode;
+import dev.jptx.compiler.dag.SdValue;
+import dev.jptx.compiler.ir.AddressSpace;
+import dev.jptx.compiler.ir.CmpPredicate;
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.mir.Guard;
+import dev.jptx.compiler.mir.MOperand;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.Comparisons;
+import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.MachineOpcode;
+import dev.jptx.compiler.target.MemoryOpcodes;
+import dev.jptx.compiler.target.MoveOpcodes;
+import java.util.List;
+
+/**
+ * The hand-written selectors, for what a pattern cannot say: parameter loads (symbols, and {@code
+ * cvta} for global pointers), memory accesses with {@code [reg+imm]} addressing, {@code setp} (the
+ * comparison is part of the mnemonic), conversions (keyed by source and result type), copies
+ * between blocks, and branches.
+ */
+final class NamedSelectors {
+  private final BlockSelector s;
+
+  NamedSelectors(BlockSelector s) {
+    this.s = s;
+  }
+
+  /** Plans {@code n} if a named selector handles it. */
+  boolean plan(SdNode n) {
+    switch (n.opcode()) {
+      case LOAD_PARAM -> s.plan(n, () -> loadParam(n));
+      case SPECIAL_REG ->
+          s.plan(
+              n,
+              () ->
+                  s.emit(
+                      MoveOpcodes.MOV_U32_SREG,
+                      s.def(n.value()),
+                      List.of(new MOperand.Special(n.attrs().name())),
+                      n.line()));
+      case LOAD -> planLoad(n);
+      case STORE -> planStore(n);
+      case SETCC -> planCompare(n);
+      case COPY_TO_REG -> planCopy(n);
+      case BR -> s.plan(n, () -> branch(n.attrs().targets().get(0), null, n.line()));
+      case BRCOND -> {
+        s.needRegister(n.operand(1));
+        s.plan(n, () -> conditionalBranch(n));
+      }
+      case RET -> s.plan(n, () -> s.emit(MoveOpcodes.RET, null, List.of(), n.line()));
+      default -> {
+        return ConversionSelection.isConversion(n.opcode()) && planConversion(n);
+      }
+    }
+    return true;
+  }
+
+  private void loadParam(SdNode n) {
+    NodeAttrs a = n.attrs();
+    String declared = s.function().info().params().get((int) a.bits()).ptxType();
+    MachineOpcode ld = MemorySelection.loadParam(declared);
+    List<MOperand> address = List.of(new MOperand.Sym(a.name()), MOperand.imm(0));
+    if (a.space() == AddressSpace.GLOBAL) {
+      // the parameter holds a generic address; global accesses want it in the global window
+      VReg generic = s.temp(ScalarType.I64);
+      s.emit(ld, generic, address, n.line());
+      s.emit(
+          MemoryOpcodes.CVTA_TO_GLOBAL_U64,
+          s.def(n.value()),
+          List.of(new MOperand.Reg(generic)),
+          n.line());
+    } else {
+      s.emit(ld, s.def(n.value()), address, n.line());
+    }
+  }
+
+  /** {@code [base + offset]}: folds a single-use {@code add} of a constant into the address. */
+  private List<MOperand> address(SdValue addr) {
+    SdNode a = addr.node();
+    if (a.opcode() == DagOpcode.ADD
+        && s.useCount(a) == 1
+        && a.operand(1).node().opcode() == DagOpcode.CONSTANT) {
+      long offset = a.operand(1).node().attrs().bits();
+      if (offset == (int) offset) {
+        s.cover(a);
+        s.needRegister(a.operand(0));
+        return List.of(s.reg(a.operand(0)), MOperand.imm(offset));
+      }
+    }
+    s.needRegister(addr);
+    return null;
+  }
+
+  private List<MOperand> addressOperands(SdValue addr, List<MOperand> folded) {
+    return folded != null
+        ? List.of(s.reg(resolveBase(addr)), folded.get(1))
+        : List.of(s.reg(addr), MOperand.imm(0));
+  }
+
+  private static SdValue resolveBase(SdValue addr) {
+    return addr.node().operand(0);
+  }
+
+  private void planLoad(SdNode n) {
+    MachineOpcode ld = MemorySelection.load(n.attrs());
+    if (ld == null) {
+      throw new IllegalStateException(
+          "no load for " + n.attrs().memType().text() + " in " + n.attrs().space());
+    }
+    SdValue addr = n.operand(1);
+    List<MOperand> folded = address(addr);
+    s.plan(n, () -> s.emit(ld, s.def(n.value(0)), addressOperands(addr, folded), n.line()));
+  }
+
+  private void planStore(SdNode n) {
+    MachineOpcode st = MemorySelection.store(n.attrs());
+    if (st == null) {
+      throw new IllegalStateException(
+          "no store for " + n.attrs().memType().text() + " in " + n.attrs().space());
+    }
+    SdValue value = n.operand(1);
+    SdValue addr = n.operand(2);
+    List<MOperand> folded = address(addr);
+    s.needRegister(value);
+    s.plan(
+        n,
+        () -> {
+          List<MOperand> a = addressOperands(addr, folded);
+          s.emit(st, null, List.of(a.get(0), a.get(1), s.reg(value)), n.line());
+        });
+  }
+
+  private void planCompare(SdNode n) {
+    CmpPredicate p = n.attrs().predicate();
+    SdValue a = n.operand(0);
+    SdValue b = n.operand(1);
+    if (isConstant(a) && !isConstant(b)) {
+      // setp takes an immediate only as its second operand
+      SdValue t = a;
+      a = b;
+      b = t;
+      p = p.swapped();
+    }
+    MachineOpcode setp = Comparisons.setp(p, a.type());
+    String cond = Comparisons.ptxOperator(p);
+    SdValue lhs = a;
+    SdValue rhs = b;
+    s.needRegister(lhs);
+    if (!isConstant(rhs)) {
+      s.needRegister(rhs);
+    }
+    s.plan(
+        n,
+        () -> {
+          MOperand second = isConstant(rhs) ? BlockSelector.imm(rhs.node()) : s.reg(rhs);
+          s.emit(
+              setp,
+              s.def(n.value()),
+              List.of(new MOperand.Cond(cond), s.reg(lhs), second),
+              n.line());
+        });
+  }
+
+  private static boolean isConstant(SdValue v) {
+    return v.node().opcode() == DagOpcode.CONSTANT || v.node().opcode() == DagOpcode.CONSTANT_FP;
+  }
+
+  private boolean planConversion(SdNode n) {
+    SdValue src = n.operand(0);
+    var from = n.opcode() == DagOpcode.SIGN_EXTEND_INREG ? n.attrs().memType() : src.type();
+    MachineOpcode cvt = ConversionSelection.find(n.opcode(), from, n.resultTypes().get(0));
+    if (cvt == null) {
+      return false;
+    }
+    s.needRegister(src);
+    s.plan(n, () -> s.emit(cvt, s.def(n.value()), List.of(s.reg(src)), n.line()));
+    return true;
+  }
+
+  private void planCopy(SdNode n) {
+    if (s.isElided(n)) {
+      return;
+    }
+    SdValue v = n.operand(1);
+    VReg target = new VReg((int) n.attrs().bits());
+    if (isConstant(v)) {
+      MachineOpcode mov = MoveOpcodes.moveOf(s.function().regClass(target));
+      s.plan(n, () -> s.emit(mov, target, List.of(BlockSelector.imm(v.node())), n.line()));
+    } else {
+      s.needRegister(v);
+      s.plan(n, () -> s.emit(MoveOpcodes.COPY, target, List.of(s.reg(v)), n.line()));
+    }
+  }
+
+  private void conditionalBranch(SdNode n) {
+    VReg p = ((MOperand.Reg) s.reg(n.operand(1))).reg();
+    branch(n.attrs().targets().get(0), new Guard(p, false), n.line());
+    branch(n.attrs().targets().get(1), null, n.line());
+  }
+
+  private void branch(int target, Guard guard, int line) {
+    s.emit(
+        new MachineInstr(
+            MoveOpcodes.BRA, List.of(), List.of(new MOperand.BlockRef(target)), guard, line));
+  }
+}

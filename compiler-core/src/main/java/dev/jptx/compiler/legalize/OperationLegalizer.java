@@ -1,0 +1,89 @@
+package dev.jptx.compiler.legalize;
+
+import dev.jptx.compiler.dag.DagFunction;
+import dev.jptx.compiler.dag.SdNode;
+import dev.jptx.compiler.dag.SdValue;
+import dev.jptx.compiler.dag.SelectionDag;
+import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VoidType;
+import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.LegalizeAction;
+import dev.jptx.compiler.target.OperationActions;
+import dev.jptx.compiler.target.SmTarget;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Operation legalization (seed: type-legalization.md, "LegalizeDAG"): every operation on a legal
+ * type is looked up in {@link OperationActions}; {@code Custom} ones are rewritten by the lowering
+ * class registered for their opcode here, until every reachable node is {@code Legal}.
+ */
+public final class OperationLegalizer {
+  private static final Map<DagOpcode, CustomLowering> CUSTOM = customLowerings();
+
+  private OperationLegalizer() {}
+
+  private static Map<DagOpcode, CustomLowering> customLowerings() {
+    Map<DagOpcode, CustomLowering> m = new EnumMap<>(DagOpcode.class);
+    CustomLowering shifts = new JavaShiftLowering();
+    m.put(DagOpcode.SHL, shifts);
+    m.put(DagOpcode.SRA, shifts);
+    m.put(DagOpcode.SRL, shifts);
+    CustomLowering division = new JavaDivisionLowering();
+    m.put(DagOpcode.SDIV, division);
+    m.put(DagOpcode.SREM, division);
+    m.put(DagOpcode.FP_TO_SINT_SAT, new FloatToIntLowering());
+    return m;
+  }
+
+  /** Legalizes the operations of every block's DAG. */
+  public static void run(DagFunction f) {
+    for (SelectionDag d : f.blocks()) {
+      legalize(d, f.target());
+    }
+  }
+
+  private static void legalize(SelectionDag dag, SmTarget target) {
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (SdNode n : dag.reachable()) {
+        Type t = actionType(n);
+        if (t == null) {
+          continue;
+        }
+        LegalizeAction a = OperationActions.action(n.opcode(), t, target);
+        if (a == LegalizeAction.LEGAL) {
+          continue;
+        }
+        if (a != LegalizeAction.CUSTOM || !CUSTOM.containsKey(n.opcode())) {
+          throw new IllegalStateException(
+              "operation legalization: "
+                  + a
+                  + " of "
+                  + n.opcode()
+                  + " on "
+                  + t.text()
+                  + " is not implemented");
+        }
+        dag.setLine(n.line());
+        SdValue replacement = CUSTOM.get(n.opcode()).lower(dag, n);
+        dag.replaceAllUses(n.value(0), replacement);
+        changed = true;
+      }
+    }
+    LegalityCheck.operations(dag, target);
+  }
+
+  /** The type an operation's action is looked up by: its result, or for stores its value. */
+  static Type actionType(SdNode n) {
+    if (n.opcode() == DagOpcode.STORE) {
+      return n.operand(1).type();
+    }
+    if (n.opcode() == DagOpcode.SETCC) {
+      return n.operand(0).type();
+    }
+    Type t = n.resultTypes().isEmpty() ? null : n.resultTypes().get(0);
+    return t instanceof VoidType ? null : t;
+  }
+}

@@ -1,0 +1,89 @@
+package dev.jptx.compiler.opt;
+
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.Value;
+import java.util.List;
+
+/**
+ * Replaces instructions whose operands are all constants by their value, computed with Java's own
+ * arithmetic, which is exactly the semantics the IR opcodes carry (see {@link
+ * dev.jptx.compiler.ir.Opcode}); a branch on a constant becomes a jump. Integer division by zero is
+ * left alone: it is undefined at run time, not an error at compile time. Requires nothing; leaves
+ * folded instructions dead for {@link DeadCodeElimination}; may make blocks unreachable.
+ */
+public final class ConstantFolding implements FunctionPass {
+  @Override
+  public String name() {
+    return "constfold";
+  }
+
+  @Override
+  public boolean run(Function f) {
+    boolean changed = false;
+    for (Block b : f.blocks()) {
+      for (Inst i : List.copyOf(f.insts(b))) {
+        InstData d = f.data(i);
+        if (d instanceof InstData.Branch br && f.isConstant(br.condition())) {
+          boolean taken = f.constantBits(br.condition()) != 0;
+          f.setData(i, new InstData.Jump(taken ? br.ifTrue() : br.ifFalse()));
+          removePhiEdge(f, b, taken ? br.ifFalse() : br.ifTrue(), br);
+          changed = true;
+          continue;
+        }
+        Value r = f.result(i);
+        if (r == null || d.operands().isEmpty() || !d.operands().stream().allMatch(f::isConstant)) {
+          continue;
+        }
+        Long bits = fold(f, d, f.type(r));
+        if (bits != null) {
+          f.replaceAllUses(r, f.constant(f.type(r), bits));
+          changed = true;
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** The folded branch no longer reaches {@code lost}: drop {@code from}'s phi entries there. */
+  private static void removePhiEdge(Function f, Block from, Block lost, InstData.Branch br) {
+    if (br.ifTrue().equals(br.ifFalse())) {
+      return;
+    }
+    for (Inst p : f.insts(lost)) {
+      if (f.data(p) instanceof InstData.Phi phi) {
+        int k = phi.blocks().indexOf(from);
+        if (k >= 0) {
+          List<Block> blocks = new java.util.ArrayList<>(phi.blocks());
+          List<Value> values = new java.util.ArrayList<>(phi.values());
+          blocks.remove(k);
+          values.remove(k);
+          f.setData(p, new InstData.Phi(blocks, values));
+        }
+      }
+    }
+  }
+
+  private static Long fold(Function f, InstData d, Type result) {
+    if (d instanceof InstData.Binary x && result instanceof ScalarType t) {
+      return ConstantEvaluator.binary(
+          x.opcode(), t, f.constantBits(x.lhs()), f.constantBits(x.rhs()));
+    } else if (d instanceof InstData.Compare x && f.type(x.lhs()) instanceof ScalarType t) {
+      return ConstantEvaluator.compare(
+          x.predicate(), t, f.constantBits(x.lhs()), f.constantBits(x.rhs()));
+    } else if (d instanceof InstData.Cast x
+        && f.type(x.operand()) instanceof ScalarType from
+        && result instanceof ScalarType to) {
+      return ConstantEvaluator.cast(x.opcode(), from, to, f.constantBits(x.operand()));
+    } else if (d instanceof InstData.Unary x && result instanceof ScalarType t) {
+      return ConstantEvaluator.unary(x.opcode(), t, f.constantBits(x.operand()));
+    } else if (d instanceof InstData.Select x) {
+      return f.constantBits(f.constantBits(x.condition()) != 0 ? x.ifTrue() : x.ifFalse());
+    }
+    return null;
+  }
+}
