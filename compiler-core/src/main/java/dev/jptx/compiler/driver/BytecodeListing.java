@@ -12,11 +12,12 @@ import org.objectweb.asm.util.TraceMethodVisitor;
 final class BytecodeListing {
   private BytecodeListing() {}
 
-  static String of(ClassNode c) {
+  static String of(ClassNode c, java.util.Set<String> onlyMethods) {
     StringWriter out = new StringWriter();
     PrintWriter pw = new PrintWriter(out);
     for (MethodNode m : c.methods) {
-      if (KernelScanner.kernelAnnotation(m) == null) {
+      if (KernelScanner.kernelAnnotation(m) == null
+          || !onlyMethods.isEmpty() && !onlyMethods.contains(m.name)) {
         continue;
       }
       pw.println("method " + c.name.replace('/', '.') + "." + m.name + m.desc);

@@ -17,7 +17,7 @@ public record ClassResult(
   /** Copies the collections. */
   public ClassResult {
     kernels = List.copyOf(kernels);
-    modules = Map.copyOf(modules);
+    modules = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(modules));
   }
 
   /** True if every kernel compiled. */

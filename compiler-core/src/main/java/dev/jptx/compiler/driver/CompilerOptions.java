@@ -31,7 +31,14 @@ public record CompilerOptions(
 
   /** Validates ranges and copies the collections. */
   public CompilerOptions {
-    targets = List.copyOf(targets);
+    // one module per distinct target, oldest first, whatever order they were given in
+    targets =
+        targets.stream()
+            .distinct()
+            .sorted(
+                java.util.Comparator.comparingInt(SmTarget::capability)
+                    .thenComparing(SmTarget::name))
+            .toList();
     printAfter = printAfter.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(printAfter));
     if (targets.isEmpty()) {
       throw new IllegalArgumentException("no target given");

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
@@ -39,23 +40,41 @@ import org.objectweb.asm.tree.ClassNode;
 public final class Pipeline {
   private final CompilerOptions options;
   private final DumpSink sink;
+  private final Set<String> onlyMethods;
 
   /** A pipeline with these options, sending {@code --print-after} text to {@code sink}. */
   public Pipeline(CompilerOptions options, DumpSink sink) {
+    this(options, sink, Set.of());
+  }
+
+  /**
+   * A pipeline that keeps only the kernels of the named Java methods (all if empty), as {@code jptx
+   * dump CLASS#method} needs.
+   */
+  public Pipeline(CompilerOptions options, DumpSink sink, Set<String> onlyMethods) {
     this.options = options;
     this.sink = sink;
+    this.onlyMethods = Set.copyOf(onlyMethods);
   }
 
   /** Compiles the kernels of {@code c}; problems in the user's code go to {@code diagnostics}. */
   public ClassResult compile(ClassNode c, ClassPath classPath, Diagnostics diagnostics) {
     String unit = c.name.replace('/', '.');
-    dump(Stage.BYTECODE, unit, () -> BytecodeListing.of(c));
+    dump(Stage.BYTECODE, unit, () -> BytecodeListing.of(c, onlyMethods));
     FrontEnd.Translation t =
         PassRunner.run(unit, "frontend", () -> FrontEnd.translate(c, classPath, diagnostics));
     if (!t.succeeded()) {
       return new ClassResult(unit, t.kernels(), Map.of());
     }
     Module m = t.module();
+    if (!onlyMethods.isEmpty()) {
+      for (Function f : m.functions()) {
+        String java = f.attributes().javaName();
+        if (!onlyMethods.contains(java.substring(java.lastIndexOf('.') + 1))) {
+          m.remove(f.name());
+        }
+      }
+    }
     verify(unit, "frontend", m);
     dump(Stage.SSA, unit, () -> IrPrinter.print(m));
     applyModuleOptions(m);

@@ -1,0 +1,92 @@
+package dev.jptx.compiler.cli;
+
+import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.diag.InternalCompilerError;
+import dev.jptx.compiler.driver.Pipeline;
+import dev.jptx.compiler.driver.Stage;
+import dev.jptx.compiler.frontend.ClassPath;
+import dev.jptx.compiler.frontend.FrontEnd;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code jptx dump}: one kernel's IR, DAG, MIR or PTX after a stage. */
+@Command(
+    name = "dump",
+    mixinStandardHelpOptions = true,
+    description = "Print a kernel's code after a stage: ${COMPLETION-CANDIDATES}.")
+final class DumpCommand implements Callable<Integer> {
+  @Mixin CompilerFlags flags;
+
+  @ArgGroup(multiplicity = "1")
+  Which which;
+
+  static final class Which {
+    @Option(
+        names = "--after",
+        paramLabel = "STAGE",
+        split = ",",
+        description = "The stage(s): ${COMPLETION-CANDIDATES}.")
+    List<Stage> after = new ArrayList<>();
+
+    @Option(names = "--after-all", description = "Every stage.")
+    boolean all;
+  }
+
+  @Parameters(
+      paramLabel = "CLASS#method",
+      description = "The kernel, e.g. dev.example.Saxpy#saxpy.")
+  String kernel;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    int hash = kernel.indexOf('#');
+    if (hash <= 0 || hash == kernel.length() - 1) {
+      throw new IllegalArgumentException("expected CLASS#method, not '" + kernel + "'");
+    }
+    String className = kernel.substring(0, hash);
+    String method = kernel.substring(hash + 1);
+    Set<Stage> stages = which.all ? EnumSet.allOf(Stage.class) : Set.copyOf(which.after);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<Path> entries = flags.classPathEntries();
+    List<Path> cp = entries.isEmpty() ? List.of(Path.of(".")) : entries;
+    try (ClassPath classPath = new ClassPath(cp)) {
+      byte[] bytes =
+          classPath
+              .read(className.replace('.', '/'))
+              .orElseThrow(
+                  () -> new IllegalArgumentException("class " + className + " not found on " + cp));
+      Diagnostics d = new Diagnostics();
+      try {
+        new Pipeline(flags.options(stages), Dumps.to(out), Set.of(method))
+            .compile(FrontEnd.readClass(bytes), classPath, d);
+      } catch (InternalCompilerError e) {
+        err.println("jptx: " + e.getMessage());
+        if (flags.verbose) {
+          e.printStackTrace(err);
+        }
+        return JptxCommand.INTERNAL_ERROR;
+      }
+      for (Diagnostic x : d.all()) {
+        err.println(x.format());
+      }
+      out.flush();
+      err.flush();
+      return d.hasErrors() ? JptxCommand.KERNEL_ERRORS : 0;
+    }
+  }
+}

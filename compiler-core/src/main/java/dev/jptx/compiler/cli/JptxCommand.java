@@ -1,0 +1,69 @@
+package dev.jptx.compiler.cli;
+
+import dev.jptx.compiler.driver.Version;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code jptx} command line: {@code compile}, {@code list}, {@code dump}, {@code --help},
+ * {@code --version}. Exit codes: 0 success, 1 errors in kernels, 2 bad usage, 3 an internal
+ * compiler error.
+ */
+@Command(
+    name = "jptx",
+    mixinStandardHelpOptions = true,
+    versionProvider = JptxCommand.VersionProvider.class,
+    description = "Compiles Java @Kernel methods to PTX.",
+    subcommands = {CompileCommand.class, ListCommand.class, DumpCommand.class},
+    exitCodeOnInvalidInput = 2,
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:success", "1:errors in kernels", "2:bad usage", "3:internal compiler error"})
+public final class JptxCommand implements Runnable {
+  /** Exit code for errors in the user's kernels. */
+  static final int KERNEL_ERRORS = 1;
+
+  /** Exit code for a bad command line. */
+  static final int USAGE = 2;
+
+  /** Exit code for a compiler bug. */
+  static final int INTERNAL_ERROR = 3;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Runs the CLI and exits with its code. */
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the CLI and returns its exit code (for tests and embedding). */
+  public static int execute(String... args) {
+    CommandLine cl = new CommandLine(new JptxCommand());
+    cl.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          if (e instanceof IllegalArgumentException) {
+            cmd.getErr().println("jptx: " + e.getMessage());
+            return USAGE;
+          }
+          cmd.getErr().println("jptx: internal error: " + e);
+          if (parsed.hasMatchedOption("--verbose")) {
+            e.printStackTrace(cmd.getErr());
+          }
+          return INTERNAL_ERROR;
+        });
+    return cl.execute(args);
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "missing a command: compile, list or dump");
+  }
+
+  /** Reports the version from the jar's manifest. */
+  static final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {Version.producer()};
+    }
+  }
+}

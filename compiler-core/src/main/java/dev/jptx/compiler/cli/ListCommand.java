@@ -1,0 +1,56 @@
+package dev.jptx.compiler.cli;
+
+import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.ClassPath;
+import dev.jptx.compiler.frontend.FrontEnd;
+import dev.jptx.compiler.frontend.KernelScanner;
+import dev.jptx.compiler.frontend.KernelSpec;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.objectweb.asm.tree.ClassNode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code jptx list}: the kernels of class directories and jars, one per line. */
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description = "List the @Kernel methods found: class, method, PTX entry, descriptor.")
+final class ListCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "DIR_OR_JAR", arity = "1..*", description = "Class roots to search.")
+  List<Path> inputs;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Diagnostics d = new Diagnostics();
+    for (Path root : inputs) {
+      if (!Files.exists(root)) {
+        throw new IllegalArgumentException("no such file or directory: " + root);
+      }
+      try (ClassPath cp = new ClassPath(List.of(root))) {
+        for (String name : ClassPath.classesIn(root)) {
+          ClassNode c = FrontEnd.readClass(cp.read(name).orElseThrow());
+          for (KernelSpec k : KernelScanner.scan(c, d)) {
+            out.println(
+                k.className() + " " + k.method().name + " " + k.entryName() + " " + k.descriptor());
+          }
+        }
+      }
+    }
+    for (Diagnostic x : d.all()) {
+      err.println(x.format());
+    }
+    out.flush();
+    err.flush();
+    return d.hasErrors() ? JptxCommand.KERNEL_ERRORS : 0;
+  }
+}

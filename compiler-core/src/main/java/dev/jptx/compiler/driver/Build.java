@@ -1,0 +1,223 @@
+package dev.jptx.compiler.driver;
+
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.diag.InternalCompilerError;
+import dev.jptx.compiler.frontend.ClassPath;
+import dev.jptx.compiler.frontend.FrontEnd;
+import dev.jptx.compiler.frontend.KernelScanner;
+import dev.jptx.compiler.frontend.KernelSpec;
+import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.validate.KernelResources;
+import dev.jptx.compiler.validate.PtxValidator;
+import dev.jptx.compiler.validate.ValidationMode;
+import dev.jptx.compiler.validate.ValidationResult;
+import dev.jptx.compiler.validate.Validators;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.objectweb.asm.tree.ClassNode;
+
+/**
+ * A whole build, as the plugin and {@code jptx compile} run it: find the kernel classes of the
+ * inputs, compile each, validate every module, write modules and the index atomically, and remove
+ * modules of classes that now fail or have no kernels, so the output never holds a stale module.
+ */
+public final class Build {
+  private final BuildRequest request;
+  private final DumpSink sink;
+  private final BuildReport report = new BuildReport();
+  private Validators validators;
+
+  private Build(BuildRequest request, DumpSink sink) {
+    this.request = request;
+    this.sink = sink;
+  }
+
+  /** Runs a build. I/O failures of the output directory are thrown; all else is in the report. */
+  public static BuildReport run(BuildRequest request, DumpSink sink) {
+    return new Build(request, sink).run();
+  }
+
+  private BuildReport run() {
+    List<Path> roots = new ArrayList<>(request.inputs());
+    roots.addAll(request.classPath());
+    Set<String> inputClasses = new TreeSet<>();
+    List<String> indexLines = new ArrayList<>();
+    try (ClassPath cp = new ClassPath(roots)) {
+      for (Path input : request.inputs()) {
+        for (String name : ClassPath.classesIn(input)) {
+          String className = name.replace('/', '.');
+          if (!inputClasses.add(className)) {
+            continue;
+          }
+          byte[] bytes = cp.read(name).orElseThrow();
+          if (!mentionsKernel(bytes)) {
+            removeModules(className);
+            continue;
+          }
+          ClassNode c = FrontEnd.readClass(bytes);
+          if (!KernelScanner.hasKernels(c)) {
+            removeModules(className);
+            continue;
+          }
+          indexLines.addAll(compileClass(c, cp));
+        }
+      }
+      writeIndex(inputClasses, indexLines);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return report;
+  }
+
+  /** A cheap filter: a class with kernels names the annotation in its constant pool. */
+  private static boolean mentionsKernel(byte[] bytes) {
+    return new String(bytes, StandardCharsets.ISO_8859_1).contains(KernelScanner.KERNEL);
+  }
+
+  private List<String> compileClass(ClassNode c, ClassPath cp) throws IOException {
+    String className = c.name.replace('/', '.');
+    Diagnostics d = new Diagnostics();
+    long start = System.nanoTime();
+    ClassResult r;
+    try {
+      r = new Pipeline(request.options(), sink).compile(c, cp, d);
+    } catch (InternalCompilerError e) {
+      report.addInternalError(e.getMessage(), e);
+      removeModules(className);
+      return List.of();
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    if (!r.succeeded() || d.hasErrors()) {
+      report.addDiagnostics(d.all());
+      removeModules(className);
+      return List.of();
+    }
+    Map<SmTarget, String> modules = r.modules();
+    for (Map.Entry<SmTarget, String> m : modules.entrySet()) {
+      if (!validate(className, r.kernels(), m.getKey(), m.getValue(), millis)) {
+        removeModules(className);
+        return List.of();
+      }
+    }
+    for (Map.Entry<SmTarget, String> m : modules.entrySet()) {
+      Path out = ModuleLayout.module(request.outputRoot(), className, m.getKey());
+      AtomicFiles.write(out, m.getValue());
+      report.addWritten(out);
+    }
+    removeOtherTargets(className, modules.keySet());
+    List<String> lines = new ArrayList<>();
+    for (KernelSpec k : r.kernels()) {
+      lines.add(ModuleLayout.indexLine(k, List.copyOf(modules.keySet())));
+    }
+    return lines;
+  }
+
+  private boolean validate(
+      String className, List<KernelSpec> kernels, SmTarget target, String ptx, long millis) {
+    if (request.validate() == ValidationMode.FALSE) {
+      kernels.forEach(k -> report.addKernelLine(line(k, target, null, millis)));
+      return true;
+    }
+    if (validators == null) {
+      validators = Validators.discover(request.ptxasPath());
+    }
+    Optional<PtxValidator> v = validators.forTarget(target);
+    if (v.isEmpty()) {
+      if (request.validate() == ValidationMode.TRUE) {
+        report.addInternalError(
+            "no validator supports "
+                + target
+                + " for "
+                + className
+                + " (ptxas not found or too new, and JCuda's PTX compiler unavailable)",
+            null);
+        return false;
+      }
+      kernels.forEach(
+          k -> report.addKernelLine(line(k, target, null, millis) + " (not validated)"));
+      return true;
+    }
+    ValidationResult result = v.get().validate(ptx, target);
+    if (!result.accepted()) {
+      report.addInternalError(
+          "internal compiler error: "
+              + v.get().name()
+              + " rejected the "
+              + target
+              + " module of "
+              + className
+              + ":\n"
+              + result.log().strip(),
+          null);
+      return false;
+    }
+    for (KernelSpec k : kernels) {
+      report.addKernelLine(line(k, target, result.resourcesOf(k.entryName()), millis));
+    }
+    return true;
+  }
+
+  private static String line(KernelSpec k, SmTarget target, KernelResources r, long millis) {
+    String figures =
+        r == null
+            ? "not validated"
+            : r.registers()
+                + " registers, "
+                + r.spillStoreBytes()
+                + " B spill stores, "
+                + r.spillLoadBytes()
+                + " B spill loads, "
+                + r.stackBytes()
+                + " B stack";
+    return "jptx: " + k.qualifiedName() + " [" + target + "]: " + figures + ", " + millis + " ms";
+  }
+
+  private void removeModules(String className) throws IOException {
+    removeOtherTargets(className, Set.of());
+  }
+
+  private void removeOtherTargets(String className, Set<SmTarget> keep) throws IOException {
+    Path dir = ModuleLayout.classDirectory(request.outputRoot(), className);
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    Set<String> kept = new HashSet<>();
+    keep.forEach(t -> kept.add(t.name() + ".ptx"));
+    try (var files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        if (f.toString().endsWith(".ptx") && !kept.contains(f.getFileName().toString())) {
+          Files.delete(f);
+        }
+      }
+    }
+  }
+
+  /** Rewrites the index: lines of classes outside this build's inputs stay, the rest are new. */
+  private void writeIndex(Set<String> inputClasses, List<String> newLines) throws IOException {
+    Path index = ModuleLayout.index(request.outputRoot());
+    TreeSet<String> lines = new TreeSet<>(newLines);
+    if (Files.exists(index)) {
+      for (String l : Files.readAllLines(index, StandardCharsets.UTF_8)) {
+        String cls = l.isBlank() ? "" : l.substring(0, l.indexOf(' '));
+        if (!l.isBlank() && !inputClasses.contains(cls)) {
+          lines.add(l);
+        }
+      }
+    }
+    if (lines.isEmpty() && !Files.exists(index)) {
+      return;
+    }
+    AtomicFiles.write(index, lines.isEmpty() ? "" : String.join("\n", lines) + "\n");
+    report.addWritten(index);
+  }
+}

@@ -1,0 +1,65 @@
+package dev.jptx.compiler.driver;
+
+import dev.jptx.compiler.diag.Diagnostic;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a build did: the problems in user code, the compiler's own failures, one summary line per
+ * kernel and target, and the files written.
+ */
+public final class BuildReport {
+  private final List<Diagnostic> diagnostics = new ArrayList<>();
+  private final List<String> internalErrors = new ArrayList<>();
+  private final List<String> kernelLines = new ArrayList<>();
+  private final List<Path> written = new ArrayList<>();
+  private final List<Throwable> causes = new ArrayList<>();
+
+  void addDiagnostics(List<Diagnostic> d) {
+    diagnostics.addAll(d);
+  }
+
+  void addInternalError(String message, Throwable cause) {
+    internalErrors.add(message);
+    causes.add(cause);
+  }
+
+  void addKernelLine(String line) {
+    kernelLines.add(line);
+  }
+
+  void addWritten(Path p) {
+    written.add(p);
+  }
+
+  /** Problems in the user's kernels, in javac's format. */
+  public List<Diagnostic> diagnostics() {
+    return diagnostics;
+  }
+
+  /** Failures of the compiler itself (bugs), one line each. */
+  public List<String> internalErrors() {
+    return internalErrors;
+  }
+
+  /** The exceptions behind {@link #internalErrors()}, for {@code --verbose}. */
+  public List<Throwable> internalErrorCauses() {
+    return causes;
+  }
+
+  /** {@code jptx: dev.example.Saxpy.saxpy [sm_90]: 10 registers, ...}, per kernel and target. */
+  public List<String> kernelLines() {
+    return kernelLines;
+  }
+
+  /** Every file written. */
+  public List<Path> written() {
+    return written;
+  }
+
+  /** True if the build must fail. */
+  public boolean failed() {
+    return !diagnostics.isEmpty() || !internalErrors.isEmpty();
+  }
+}

@@ -1,0 +1,30 @@
+package dev.jptx.compiler.driver;
+
+import dev.jptx.compiler.validate.ValidationMode;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One build: compile every kernel class in {@code inputs} and write the modules under {@code
+ * outputRoot}.
+ *
+ * @param inputs classpath roots (directories or jars) whose kernel classes are compiled
+ * @param classPath further roots where called code is looked up
+ * @param outputRoot where {@code META-INF/jptx} goes
+ * @param options the compiler options
+ * @param validate how modules are checked
+ * @param ptxasPath the {@code ptxas} to use, or null for the one on PATH
+ */
+public record BuildRequest(
+    List<Path> inputs,
+    List<Path> classPath,
+    Path outputRoot,
+    CompilerOptions options,
+    ValidationMode validate,
+    Path ptxasPath) {
+  /** Copies the lists. */
+  public BuildRequest {
+    inputs = List.copyOf(inputs);
+    classPath = List.copyOf(classPath);
+  }
+}

@@ -1,0 +1,15 @@
+package dev.jptx.compiler.validate;
+
+import dev.jptx.compiler.target.SmTarget;
+
+/** Assembles PTX to check it, and reports what the assembler says. */
+public interface PtxValidator {
+  /** A short name with version, for build output. */
+  String name();
+
+  /** True if this validator can assemble modules for {@code target}. */
+  boolean supports(SmTarget target);
+
+  /** Assembles {@code ptx} for {@code target}. */
+  ValidationResult validate(String ptx, SmTarget target);
+}
