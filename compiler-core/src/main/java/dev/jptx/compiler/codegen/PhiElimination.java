@@ -7,7 +7,9 @@ import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.MoveOpcodes;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * PHI elimination (seed: machine-passes.md, phi-node-elimination) by the conventional method: each
@@ -26,44 +28,41 @@ public final class PhiElimination implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    boolean changed = false;
+    Map<MachineBlock, List<MachineInstr>> atStart = new LinkedHashMap<>();
+    Map<MachineBlock, List<MachineInstr>> beforeBranches = new LinkedHashMap<>();
     for (MachineBlock b : f.blocks()) {
-      List<MachineInstr> copiesHere = new ArrayList<>();
-      List<MachineInstr> rest = new ArrayList<>();
-      for (MachineInstr i : b.instrs()) {
+      for (MachineInstr i : List.copyOf(b.instrs())) {
         if (i.opcode() != MoveOpcodes.PHI) {
-          rest.add(i);
           continue;
         }
+        b.instrs().remove(i);
         VReg d = i.defs().get(0);
         VReg t = f.newVReg(f.regClass(d));
         for (int k = 0; k < i.uses().size(); k += 2) {
           MachineBlock pred = f.block(((MOperand.BlockRef) i.uses().get(k + 1)).block());
-          insertBeforeBranches(pred, copy(t, i.uses().get(k)));
+          beforeBranches
+              .computeIfAbsent(pred, x -> new ArrayList<>())
+              .add(copy(t, i.uses().get(k)));
         }
-        copiesHere.add(copy(d, new MOperand.Reg(t)));
-        changed = true;
-      }
-      if (!copiesHere.isEmpty()) {
-        b.instrs().clear();
-        b.instrs().addAll(copiesHere);
-        b.instrs().addAll(rest);
+        atStart.computeIfAbsent(b, x -> new ArrayList<>()).add(copy(d, new MOperand.Reg(t)));
       }
     }
+    atStart.forEach((b, copies) -> b.instrs().addAll(0, copies));
+    beforeBranches.forEach(PhiElimination::insertBeforeBranches);
     f.leaveSsa();
-    return changed;
+    return !atStart.isEmpty();
   }
 
   private static MachineInstr copy(VReg to, MOperand from) {
     return MachineInstr.of(MoveOpcodes.COPY, List.of(to), List.of(from), 0);
   }
 
-  private static void insertBeforeBranches(MachineBlock b, MachineInstr copy) {
+  private static void insertBeforeBranches(MachineBlock b, List<MachineInstr> copies) {
     List<MachineInstr> is = b.instrs();
     int at = is.size();
     while (at > 0 && is.get(at - 1).opcode().isTerminator()) {
       at--;
     }
-    is.add(at, copy);
+    is.addAll(at, copies);
   }
 }

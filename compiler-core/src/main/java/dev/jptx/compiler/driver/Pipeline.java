@@ -77,6 +77,14 @@ public final class Pipeline {
     }
     verify(unit, "frontend", m);
     dump(Stage.SSA, unit, () -> IrPrinter.print(m));
+    return new ClassResult(unit, t.kernels(), compileModule(unit, m));
+  }
+
+  /**
+   * The stages after the front end, on an IR module: the mid-level optimizer, then one PTX module
+   * per target. Tests enter here with IR written by hand.
+   */
+  public Map<SmTarget, String> compileModule(String unit, Module m) {
     applyModuleOptions(m);
     optimize(unit, m);
     dump(Stage.OPT, unit, () -> IrPrinter.print(m));
@@ -84,7 +92,7 @@ public final class Pipeline {
     for (SmTarget target : options.targets()) {
       modules.put(target, backend(unit + " [" + target + "]", m, target));
     }
-    return new ClassResult(unit, t.kernels(), modules);
+    return modules;
   }
 
   /** Build-wide options that land on every function: fast math, the default register limit. */

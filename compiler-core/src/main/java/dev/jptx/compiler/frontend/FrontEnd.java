@@ -40,7 +40,10 @@ public final class FrontEnd {
         m.add(f);
       }
     }
-    diagnostics.addAll(local);
+    // javac's order: by line within the file
+    List<dev.jptx.compiler.diag.Diagnostic> sorted = new java.util.ArrayList<>(local.all());
+    sorted.sort(java.util.Comparator.comparingInt(dev.jptx.compiler.diag.Diagnostic::line));
+    sorted.forEach(diagnostics::error);
     return new Translation(kernels, local.hasErrors() ? null : m);
   }
 }

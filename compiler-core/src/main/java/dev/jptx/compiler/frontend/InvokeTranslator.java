@@ -26,6 +26,14 @@ final class InvokeTranslator implements Opcodes {
       return;
     }
     String target = owner + "." + m.name;
+    if (m.getOpcode() == INVOKESTATIC && isJdk(m.owner)) {
+      String what =
+          m.name.equals("valueOf") && m.owner.startsWith("java/lang/")
+              ? "boxing (" + target + ")"
+              : "JDK method " + target;
+      reject(m.desc, true, what + " is not supported in kernels");
+      return;
+    }
     switch (m.getOpcode()) {
       case INVOKESTATIC ->
           reject(
@@ -43,12 +51,20 @@ final class InvokeTranslator implements Opcodes {
     }
   }
 
+  /** Classes of the JDK: never compiled from the running JDK's bytecode (API.md). */
+  private static boolean isJdk(String internalName) {
+    return internalName.startsWith("java/")
+        || internalName.startsWith("javax/")
+        || internalName.startsWith("jdk/")
+        || internalName.startsWith("sun/");
+  }
+
   void invokeDynamic(InvokeDynamicInsnNode d) {
     String what =
         d.bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")
-            ? "string concatenation"
-            : "lambdas and method references (invokedynamic " + d.name + ")";
-    reject(d.desc, true, what + " are not supported in kernels");
+            ? "string concatenation is"
+            : "lambdas and method references (invokedynamic " + d.name + ") are";
+    reject(d.desc, true, what + " not supported in kernels");
   }
 
   /** Reports the call and replaces its effect on the stack: arguments popped, poison pushed. */

@@ -54,6 +54,7 @@ final class KernelTranslator {
       return null;
     }
     TrivialPhiCleanup.run(f);
+    ReadOnlyLoads.mark(f);
     return f;
   }
 

@@ -53,8 +53,14 @@ final class MethodTranslator implements Opcodes {
    * operand per Java parameter, in order) have been set up.
    */
   void translate(Block entry, List<Operand> arguments) {
+    AbstractInsnNode monitor = firstOf(MONITORENTER);
+    if (monitor != null) {
+      cx.line = SourceLines.lineOf(monitor);
+      cx.error("synchronized is not supported in kernels");
+      return;
+    }
     if (method.tryCatchBlocks != null && !method.tryCatchBlocks.isEmpty()) {
-      cx.line = SourceLines.firstLine(method);
+      cx.line = SourceLines.lineOf(method.tryCatchBlocks.get(0).start);
       cx.error("exceptions (try/catch/finally) are not supported in kernels");
       return;
     }
@@ -96,6 +102,15 @@ final class MethodTranslator implements Opcodes {
         }
       }
     }
+  }
+
+  private AbstractInsnNode firstOf(int opcode) {
+    for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
+      if (n.getOpcode() == opcode) {
+        return n;
+      }
+    }
+    return null;
   }
 
   /** One IR block per reachable bytecode block, and their predecessors. */
@@ -217,8 +232,26 @@ final class MethodTranslator implements Opcodes {
       calls.invoke(m);
     } else if (n instanceof org.objectweb.asm.tree.InvokeDynamicInsnNode d) {
       calls.invokeDynamic(d);
+    } else if (op == NEW && endsInThrow(index, bb)) {
+      cx.error(
+          "exceptions (throw new "
+              + org.objectweb.asm.Type.getObjectType(((org.objectweb.asm.tree.TypeInsnNode) n).desc)
+                  .getClassName()
+              + ") are not supported in kernels");
+      cx.push(new Operand.Poison(frames[index + 1].getStack(frames[index + 1].getStackSize() - 1)));
     } else {
       Unsupported.translate(cx, n, frames[index + 1]);
+    }
+    return false;
+  }
+
+  /** True if the block of instruction {@code index} ends by throwing: {@code throw new X(...)}. */
+  private boolean endsInThrow(int index, BytecodeBlocks.BytecodeBlock bb) {
+    for (int i = bb.end() - 1; i > index; i--) {
+      int op = method.instructions.get(i).getOpcode();
+      if (op >= 0) {
+        return op == ATHROW;
+      }
     }
     return false;
   }

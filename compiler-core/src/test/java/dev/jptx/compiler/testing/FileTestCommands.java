@@ -1,0 +1,195 @@
+package dev.jptx.compiler.testing;
+
+import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
+import dev.jptx.compiler.codegen.MachinePass;
+import dev.jptx.compiler.codegen.PhiElimination;
+import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.Knobs;
+import dev.jptx.compiler.driver.Pipeline;
+import dev.jptx.compiler.driver.Stage;
+import dev.jptx.compiler.frontend.FrontEnd;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.IrParser;
+import dev.jptx.compiler.ir.IrPrinter;
+import dev.jptx.compiler.ir.IrVerifier;
+import dev.jptx.compiler.ir.Module;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MirParser;
+import dev.jptx.compiler.mir.MirPrinter;
+import dev.jptx.compiler.mir.MirVerifier;
+import dev.jptx.compiler.opt.ConstantFolding;
+import dev.jptx.compiler.opt.DeadCodeElimination;
+import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.target.SmTargets;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The commands of file tests, one per stage boundary:
+ *
+ * <ul>
+ *   <li>{@code ir-roundtrip}: parse the IR and print it again;
+ *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
+ *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
+ *   <li>{@code opt PASS...}: IR through mid-level passes;
+ *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
+ *       printed after a stage;
+ *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
+ *   <li>{@code ptx [options as for stage]}: IR to PTX, assembled by {@code ptxas} for sm_75 and
+ *       sm_90; the sm_75 module is the output;
+ *   <li>{@code ptx-class CLASS [options]}: a test class from bytecode to PTX, the same way.
+ * </ul>
+ */
+final class FileTestCommands {
+  private FileTestCommands() {}
+
+  static String run(FileTest t) {
+    List<String> a = t.args();
+    return switch (t.command().get(0)) {
+      case "ir-roundtrip" -> IrPrinter.print(verified(IrParser.parseModule("test", t.input())));
+      case "ssa" -> ssa(a.get(0));
+      case "errors" -> errors(a.get(0));
+      case "opt" -> opt(t.input(), a);
+      case "stage" -> stage(t.input(), Stage.parse(a.get(0)), a.subList(1, a.size())).get(0);
+      case "mir" -> mir(t.input(), a.get(0));
+      case "ptx" -> ptx(t.input(), a);
+      case "ptx-class" -> ptxClass(a.get(0), a.subList(1, a.size()));
+      default -> throw new IllegalArgumentException("unknown file-test command " + t.command());
+    };
+  }
+
+  private static Module verified(Module m) {
+    IrVerifier.check(m);
+    return m;
+  }
+
+  private static String ssa(String kernel) {
+    int hash = kernel.indexOf('#');
+    Diagnostics d = new Diagnostics();
+    FrontEnd.Translation tr =
+        FrontEnd.translate(TestClasses.node(kernel.substring(0, hash)), null, d);
+    if (!tr.succeeded()) {
+      return String.join("\n", d.all().stream().map(Diagnostic::format).toList()) + "\n";
+    }
+    IrVerifier.check(tr.module());
+    String method = kernel.substring(hash + 1);
+    for (Function f : tr.module().functions()) {
+      if (f.attributes().javaName().endsWith("." + method)) {
+        return IrPrinter.print(f);
+      }
+    }
+    throw new IllegalArgumentException("no kernel " + kernel);
+  }
+
+  private static String errors(String className) {
+    Diagnostics d = new Diagnostics();
+    FrontEnd.translate(TestClasses.node(className), null, d);
+    StringBuilder sb = new StringBuilder();
+    d.all().forEach(x -> sb.append(x.format()).append('\n'));
+    return sb.toString();
+  }
+
+  private static final Map<String, FunctionPass> OPT_PASSES =
+      Map.of("constfold", new ConstantFolding(), "dce", new DeadCodeElimination());
+
+  private static final Map<String, MachinePass> MACHINE_PASSES =
+      Map.of(
+          "phi-node-elimination", new PhiElimination(),
+          "dead-mi-elimination", new MachineDeadCodeElimination());
+
+  private static String opt(String input, List<String> passes) {
+    Module m = verified(IrParser.parseModule("test", input));
+    for (String name : passes) {
+      FunctionPass p = OPT_PASSES.get(name);
+      if (p == null) {
+        throw new IllegalArgumentException("unknown pass " + name);
+      }
+      m.functions().forEach(p::run);
+      IrVerifier.check(m);
+    }
+    return IrPrinter.print(m);
+  }
+
+  /** The dump of {@code stage} per target, in target order. */
+  static List<String> stage(String input, Stage stage, List<String> args) {
+    CompilerOptions o = options(args).withPrintAfter(EnumSet.of(stage));
+    Module m = verified(IrParser.parseModule("test", input));
+    Map<String, String> dumps = new LinkedHashMap<>();
+    new Pipeline(o, (s, unit, text) -> dumps.put(unit, text)).compileModule("test", m);
+    return new ArrayList<>(dumps.values());
+  }
+
+  private static String ptx(String input, List<String> args) {
+    CompilerOptions o = options(withDefaultTargets(args));
+    Module m = verified(IrParser.parseModule("test", input));
+    Map<SmTarget, String> modules = new Pipeline(o, (s, u, x) -> {}).compileModule("test", m);
+    modules.forEach((target, text) -> Tools.assertAssembles(text, target));
+    return modules.values().iterator().next();
+  }
+
+  private static String ptxClass(String className, List<String> args) {
+    Diagnostics d = new Diagnostics();
+    CompilerOptions o = options(withDefaultTargets(args)).withLineInfo(true);
+    var r = new Pipeline(o, (s, u, x) -> {}).compile(TestClasses.node(className), null, d);
+    if (!d.all().isEmpty()) {
+      throw new AssertionError("unexpected errors: " + d.all());
+    }
+    r.modules().forEach((target, text) -> Tools.assertAssembles(text, target));
+    return r.modules().values().iterator().next();
+  }
+
+  private static List<String> withDefaultTargets(List<String> args) {
+    List<String> out = new ArrayList<>(args);
+    if (args.stream().noneMatch(x -> x.startsWith("sm_"))) {
+      out.add("sm_75");
+      out.add("sm_90");
+    }
+    return out;
+  }
+
+  private static String mir(String input, String pass) {
+    MachinePass p = MACHINE_PASSES.get(pass);
+    if (p == null) {
+      throw new IllegalArgumentException("unknown machine pass " + pass);
+    }
+    List<MachineFunction> fs = MirParser.parse(input);
+    for (MachineFunction f : fs) {
+      MirVerifier.check(f, "parse");
+      p.run(f);
+      MirVerifier.check(f, pass);
+    }
+    return MirPrinter.print(fs);
+  }
+
+  /** Options from test arguments; verification after every pass is always on. */
+  static CompilerOptions options(List<String> args) {
+    List<SmTarget> targets = new ArrayList<>();
+    int opt = 3;
+    boolean fast = false;
+    List<String> knobs = new ArrayList<>();
+    for (String x : args) {
+      if (x.startsWith("sm_")) {
+        targets.add(SmTargets.get(x));
+      } else if (x.startsWith("-O")) {
+        opt = Integer.parseInt(x.substring(2));
+      } else if (x.equals("fast-math")) {
+        fast = true;
+      } else if (x.startsWith("knob:")) {
+        knobs.add(x.substring(5));
+      } else {
+        throw new IllegalArgumentException("unknown file-test option " + x);
+      }
+    }
+    if (targets.isEmpty()) {
+      targets.add(SmTargets.get("sm_90"));
+    }
+    return new CompilerOptions(targets, opt, fast, false, 0, Knobs.parse(knobs), Set.of(), true);
+  }
+}
