@@ -47,6 +47,7 @@ final class CompileCommand implements Callable<Integer> {
       names = "--print-after",
       paramLabel = "STAGE",
       split = ",",
+      completionCandidates = JptxCommand.StageNames.class,
       description = "Print the result of these stages: ${COMPLETION-CANDIDATES}.")
   List<Stage> printAfter = new ArrayList<>();
 

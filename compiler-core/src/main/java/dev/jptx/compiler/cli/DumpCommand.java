@@ -37,6 +37,7 @@ final class DumpCommand implements Callable<Integer> {
         names = "--after",
         paramLabel = "STAGE",
         split = ",",
+        completionCandidates = JptxCommand.StageNames.class,
         description = "The stage(s): ${COMPLETION-CANDIDATES}.")
     List<Stage> after = new ArrayList<>();
 

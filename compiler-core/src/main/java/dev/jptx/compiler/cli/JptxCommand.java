@@ -1,5 +1,6 @@
 package dev.jptx.compiler.cli;
 
+import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.driver.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,9 +36,18 @@ public final class JptxCommand implements Runnable {
     System.exit(execute(args));
   }
 
-  /** Runs the CLI and returns its exit code (for tests and embedding). */
+  /** Runs the CLI on the standard streams and returns its exit code. */
   public static int execute(String... args) {
+    return execute(
+        new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true), args);
+  }
+
+  /** Runs the CLI with its output going to {@code out} and {@code err} (tests, embedding). */
+  public static int execute(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
     CommandLine cl = new CommandLine(new JptxCommand());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.registerConverter(Stage.class, Stage::parse);
     cl.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
           if (e instanceof IllegalArgumentException) {
@@ -57,6 +67,14 @@ public final class JptxCommand implements Runnable {
   public void run() {
     throw new CommandLine.ParameterException(
         spec.commandLine(), "missing a command: compile, list or dump");
+  }
+
+  /** The stage names as the command line spells them, for help texts. */
+  static final class StageNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return java.util.Arrays.stream(Stage.values()).map(Stage::cliName).iterator();
+    }
   }
 
   /** Reports the version from the jar's manifest. */

@@ -41,6 +41,7 @@ public final class Pipeline {
   private final CompilerOptions options;
   private final DumpSink sink;
   private final Set<String> onlyMethods;
+  private final List<MachinePass> extraMachinePasses = new ArrayList<>();
 
   /** A pipeline with these options, sending {@code --print-after} text to {@code sink}. */
   public Pipeline(CompilerOptions options, DumpSink sink) {
@@ -55,6 +56,15 @@ public final class Pipeline {
     this.options = options;
     this.sink = sink;
     this.onlyMethods = Set.copyOf(onlyMethods);
+  }
+
+  /**
+   * Adds a machine pass after the SSA machine passes: for experiments, and for tests that need a
+   * pass to misbehave (to show that {@code verify-machineinstrs} catches it).
+   */
+  public Pipeline withExtraMachinePass(MachinePass p) {
+    extraMachinePasses.add(p);
+    return this;
   }
 
   /** Compiles the kernels of {@code c}; problems in the user's code go to {@code diagnostics}. */
@@ -174,6 +184,7 @@ public final class Pipeline {
     if (!options.knobs().flag("disable-machine-dce")) {
       passes.add(new MachineDeadCodeElimination());
     }
+    passes.addAll(extraMachinePasses);
     return passes;
   }
 

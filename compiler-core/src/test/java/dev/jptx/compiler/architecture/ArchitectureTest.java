@@ -1,0 +1,142 @@
+package dev.jptx.compiler.architecture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+
+/**
+ * The rooms of ARCHITECTURE.md, checked on our own class files: a stage package may depend only on
+ * the data structures it reads and writes and on {@code target}, never on a later stage or on the
+ * driver. Read with ASM, so every reference counts (fields, signatures, calls, constants).
+ */
+class ArchitectureTest {
+  private static final String ROOT = "dev/jptx/compiler/";
+  private static final int UTF8_TAG = 1;
+  private static final Pattern OURS = Pattern.compile("dev/jptx/compiler/[A-Za-z0-9_/$]+");
+
+  /** Package to the packages it may use (besides itself, the JDK, ASM, picocli, JCuda). */
+  private static final Map<String, Set<String>> ALLOWED =
+      Map.ofEntries(
+          Map.entry("text", Set.of()),
+          Map.entry("diag", Set.of()),
+          Map.entry("ir", Set.of("text")),
+          Map.entry("target", Set.of("ir")),
+          Map.entry("mir", Set.of("target", "text")),
+          Map.entry("frontend", Set.of("ir", "diag")),
+          Map.entry("opt", Set.of("ir")),
+          Map.entry("dag", Set.of("ir", "target")),
+          Map.entry("legalize", Set.of("dag", "ir", "target")),
+          Map.entry("isel", Set.of("dag", "ir", "mir", "target")),
+          Map.entry("codegen", Set.of("mir", "target")),
+          Map.entry("emit", Set.of("mir", "target")),
+          Map.entry("validate", Set.of("target")),
+          Map.entry(
+              "driver",
+              Set.of(
+                  "text",
+                  "diag",
+                  "ir",
+                  "target",
+                  "mir",
+                  "frontend",
+                  "opt",
+                  "dag",
+                  "legalize",
+                  "isel",
+                  "codegen",
+                  "emit",
+                  "validate")),
+          Map.entry(
+              "cli",
+              Set.of(
+                  "text",
+                  "diag",
+                  "ir",
+                  "target",
+                  "mir",
+                  "frontend",
+                  "opt",
+                  "dag",
+                  "legalize",
+                  "isel",
+                  "codegen",
+                  "emit",
+                  "validate",
+                  "driver")));
+
+  @Test
+  void stagePackages_dependOnlyDownstream() throws Exception {
+    Path classes = mainClasses();
+    List<String> violations = new ArrayList<>();
+    Set<String> seenPackages = new TreeSet<>();
+    try (var files = Files.walk(classes.resolve(ROOT))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+        String from = packageOf(classes.relativize(f).toString().replace('\\', '/'));
+        seenPackages.add(from);
+        Set<String> allowed = ALLOWED.get(from);
+        assertTrue(allowed != null, "package " + from + " is not in the architecture table");
+        for (String to : references(f)) {
+          if (to.startsWith(ROOT)) {
+            String target = packageOf(to);
+            if (!target.equals(from) && !allowed.contains(target)) {
+              violations.add(
+                  from + " -> " + target + " (" + classes.relativize(f) + " uses " + to + ")");
+            }
+          }
+        }
+      }
+    }
+    assertEquals(ALLOWED.keySet(), seenPackages, "every stage package exists");
+    assertEquals(List.of(), violations);
+  }
+
+  private static String packageOf(String internalName) {
+    String rest = internalName.substring(ROOT.length());
+    return rest.substring(0, rest.indexOf('/'));
+  }
+
+  /** Every class of ours a class file names: its constant pool's UTF-8 entries hold them all. */
+  private static Set<String> references(Path classFile) throws IOException {
+    Set<String> refs = new TreeSet<>();
+    byte[] bytes = Files.readAllBytes(classFile);
+    ClassReader r = new ClassReader(bytes);
+    for (int i = 1; i < r.getItemCount(); i++) {
+      int offset = r.getItem(i);
+      if (offset > 0 && bytes[offset - 1] == UTF8_TAG) {
+        // class names are ASCII, so the modified UTF-8 bytes can be read as Latin-1
+        int length = ((bytes[offset] & 0xff) << 8) | (bytes[offset + 1] & 0xff);
+        String text = new String(bytes, offset + 2, length, StandardCharsets.ISO_8859_1);
+        Matcher m = OURS.matcher(text);
+        while (m.find()) {
+          refs.add(m.group());
+        }
+      }
+    }
+    return refs;
+  }
+
+  private static Path mainClasses() throws URISyntaxException {
+    Path code =
+        Path.of(
+            dev.jptx.compiler.ir.Function.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+    return code;
+  }
+}

@@ -1,0 +1,125 @@
+package dev.jptx.compiler.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jptx.compiler.testing.JavaSources;
+import dev.jptx.compiler.testing.Sources;
+import dev.jptx.compiler.testing.Tools;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JptxCommandTest {
+  @TempDir Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run jptx(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = JptxCommand.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void version_printsProducer() {
+    Run r = jptx("--version");
+    assertEquals(0, r.code());
+    assertTrue(r.out().startsWith("jptx "), r.out());
+  }
+
+  @Test
+  void help_listsTheCommands() {
+    Run r = jptx("--help");
+    assertEquals(0, r.code());
+    assertTrue(r.out().contains("compile") && r.out().contains("list") && r.out().contains("dump"));
+  }
+
+  @Test
+  void compile_writesModuleWithLaunchBounds() throws Exception {
+    Tools.ptxas();
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path out = dir.resolve("out");
+    Run r = jptx("compile", "-t", "sm_90", "-o", out.toString(), classes.toString());
+    assertEquals(0, r.code(), r.err());
+    Path module = out.resolve("META-INF/jptx/demo/Saxpy/sm_90.ptx");
+    String ptx = Files.readString(module);
+    assertTrue(ptx.contains(".maxntid 256, 1, 1"), ptx);
+    assertTrue(ptx.contains(".minnctapersm 2"), ptx);
+    assertTrue(ptx.contains(".target sm_90"), ptx);
+    Tools.assertAssembles(ptx, dev.jptx.compiler.target.SmTargets.get("sm_90"));
+    assertEquals(
+        "demo.Saxpy saxpy saxpy (IF[F[F)V sm_90\n",
+        Files.readString(out.resolve("META-INF/jptx/kernels.list")));
+    assertTrue(r.out().contains("jptx: demo.Saxpy.saxpy [sm_90]: "), r.out());
+    assertTrue(
+        r.out().contains(" registers, 0 B spill stores, 0 B spill loads, 0 B stack, "), r.out());
+  }
+
+  @Test
+  void compile_reportsKernelErrorsInJavacFormat() {
+    Path classes =
+        JavaSources.compile(dir, Map.of("demo.Bad", Sources.BAD, "demo.Saxpy", Sources.SAXPY));
+    Path out = dir.resolve("out");
+    Run r = jptx("compile", "--validate", "false", "-o", out.toString(), classes.toString());
+    assertEquals(1, r.code());
+    assertTrue(
+        r.err()
+            .contains(
+                "demo/Bad.java:9: error: kernel demo.Bad.bad: object allocation (new java.util.ArrayList)"
+                    + " is not supported in kernels"),
+        r.err());
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Bad")));
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+  }
+
+  @Test
+  void list_printsEveryKernel() {
+    Path classes =
+        JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY, "demo.Plain", Sources.PLAIN));
+    Run r = jptx("list", classes.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals("demo.Saxpy saxpy saxpy (IF[F[F)V\n", r.out());
+  }
+
+  @Test
+  void dump_printsTheStageOfOneKernel() {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Run r = jptx("dump", "--after=ssa", "-cp", classes.toString(), "demo.Saxpy#saxpy");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("// *** after ssa: demo.Saxpy ***"), r.out());
+    assertTrue(r.out().contains("kernel @saxpy("), r.out());
+    Run ptx =
+        jptx("dump", "--after=ptx", "-t", "sm_90", "-cp", classes.toString(), "demo.Saxpy#saxpy");
+    assertTrue(ptx.out().contains(".entry saxpy("), ptx.out());
+  }
+
+  @Test
+  void badUsage_exitsWithTwo() {
+    assertEquals(2, jptx("compile").code());
+    assertEquals(2, jptx("dump", "--after=nosuchstage", "a.B#c").code());
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Run knob =
+        jptx(
+            "compile",
+            "--knob",
+            "no-such-knob",
+            "-o",
+            dir.resolve("o").toString(),
+            classes.toString());
+    assertEquals(2, knob.code());
+    assertTrue(knob.err().contains("unknown knob 'no-such-knob'"), knob.err());
+    Run checks = jptx("compile", "--checks", "-o", dir.resolve("o").toString(), classes.toString());
+    assertEquals(2, checks.code());
+    assertTrue(checks.err().contains("--checks is not implemented yet"), checks.err());
+    Run target = jptx("compile", "-t", "sm_99", classes.toString());
+    assertEquals(2, target.code());
+    assertTrue(target.err().contains("unknown target 'sm_99'"), target.err());
+  }
+}

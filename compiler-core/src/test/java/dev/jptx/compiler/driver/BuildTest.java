@@ -1,0 +1,82 @@
+package dev.jptx.compiler.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.JavaSources;
+import dev.jptx.compiler.testing.Sources;
+import dev.jptx.compiler.testing.Tools;
+import dev.jptx.compiler.validate.ValidationMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BuildTest {
+  @TempDir Path dir;
+
+  private BuildReport build(Path classes, Path out, List<String> targets, ValidationMode mode) {
+    CompilerOptions o =
+        CompilerOptions.defaults().withTargets(targets.stream().map(SmTargets::get).toList());
+    return Build.run(
+        new BuildRequest(List.of(classes), List.of(), out, o, mode, null), DumpSink.NONE);
+  }
+
+  @Test
+  void twoTargets_oneModuleEachAndOneIndexLine() throws Exception {
+    Tools.ptxas();
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path out = dir.resolve("out");
+    BuildReport r = build(classes, out, List.of("sm_90", "sm_75"), ValidationMode.TRUE);
+    assertFalse(r.failed(), r.internalErrors().toString());
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_90.ptx")));
+    assertEquals(
+        List.of("demo.Saxpy saxpy saxpy (IF[F[F)V sm_75,sm_90"),
+        Files.readAllLines(out.resolve("META-INF/jptx/kernels.list")));
+    assertEquals(2, r.kernelLines().size());
+  }
+
+  @Test
+  void failingClass_removesItsEarlierModulesAndIndexLines() throws Exception {
+    Path good =
+        JavaSources.compile(
+            dir.resolve("a"), Map.of("demo.Bad", Sources.SAXPY.replace("Saxpy", "Bad")));
+    Path out = dir.resolve("out");
+    assertFalse(build(good, out, List.of("sm_75"), ValidationMode.FALSE).failed());
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Bad/sm_75.ptx")));
+    Path bad = JavaSources.compile(dir.resolve("b"), Map.of("demo.Bad", Sources.BAD));
+    BuildReport r = build(bad, out, List.of("sm_75"), ValidationMode.FALSE);
+    assertTrue(r.failed());
+    assertTrue(
+        r.diagnostics().get(0).format().startsWith("demo/Bad.java:9: error: kernel demo.Bad.bad:"));
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Bad/sm_75.ptx")));
+    assertEquals("", Files.readString(out.resolve("META-INF/jptx/kernels.list")));
+  }
+
+  @Test
+  void classWithoutKernels_leavesNoModule() throws Exception {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Plain", Sources.PLAIN));
+    Path out = dir.resolve("out");
+    BuildReport r = build(classes, out, List.of("sm_75"), ValidationMode.FALSE);
+    assertFalse(r.failed());
+    assertFalse(Files.exists(out.resolve("META-INF/jptx")));
+  }
+
+  @Test
+  void oldTargets_areValidatedByJCudasPtxCompiler() throws Exception {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path out = dir.resolve("out");
+    BuildReport r = build(classes, out, List.of("sm_52", "sm_70"), ValidationMode.TRUE);
+    assertFalse(r.failed(), String.join("\n", r.internalErrors()));
+    assertTrue(r.kernelLines().get(0).contains("[sm_52]: "), r.kernelLines().toString());
+    assertTrue(r.kernelLines().get(0).contains(" registers, "), r.kernelLines().toString());
+    assertTrue(
+        Files.readString(out.resolve("META-INF/jptx/demo/Saxpy/sm_52.ptx"))
+            .contains(".version 4.1"));
+  }
+}

@@ -1,0 +1,257 @@
+package dev.jptx.runtime;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * The part every device shares: resolving a kernel from a method reference or a name, checking
+ * arguments and launch geometry, and the {@code copyOf} overloads. A backend implements {@link
+ * #launchKernel} and the transfers; users never see this class, only {@link Device}.
+ */
+public abstract class AbstractDevice implements Device {
+  /** The most threads a block may have on every device, as on CUDA hardware. */
+  public static final int MAX_THREADS_PER_BLOCK = 1024;
+
+  /** Creates the shared part. */
+  protected AbstractDevice() {}
+
+  /**
+   * Runs a checked launch: the kernel is valid, {@code args} fit its parameters exactly (boxed
+   * primitives of the parameter's type, arrays of its type or {@link DeviceArray}s of its element
+   * type) and the geometry is within its bounds.
+   *
+   * @param launch the geometry, with its stream if asynchronous
+   * @param kernel the kernel
+   * @param args one per parameter
+   */
+  protected abstract void launchKernel(Launch launch, KernelMethod kernel, Object[] args);
+
+  /**
+   * A device array holding a copy of {@code hostArray}.
+   *
+   * @param hostArray a primitive array
+   * @return the device array
+   */
+  protected abstract DeviceArray upload(Object hostArray);
+
+  private void launchTyped(Launch launch, Serializable kernel, Object... args) {
+    Objects.requireNonNull(launch, "launch");
+    KernelMethod method = KernelReferences.resolve(kernel);
+    Object[] checked = KernelArguments.typed(method, args);
+    checkGeometry(launch, method);
+    launchKernel(launch, method, checked);
+  }
+
+  @Override
+  public final void launch(Launch launch, Class<?> kernelClass, String methodName, Object... args) {
+    Objects.requireNonNull(launch, "launch");
+    Object[] actual = args == null ? new Object[] {null} : args;
+    KernelMethod method = KernelArguments.select(kernelClass, methodName, actual);
+    checkGeometry(launch, method);
+    launchKernel(launch, method, actual);
+  }
+
+  /**
+   * Checks the block against CUDA's limits and the kernel's {@code maxThreadsPerBlock}.
+   *
+   * @param launch the geometry
+   * @param kernel the kernel
+   * @throws IllegalArgumentException naming the kernel and the limit
+   */
+  protected void checkGeometry(Launch launch, KernelMethod kernel) {
+    Dim3 block = launch.block();
+    Dim3 grid = launch.grid();
+    long threads = block.count();
+    String prefix = "launch of kernel " + kernel.displayName() + ": ";
+    if (threads > MAX_THREADS_PER_BLOCK) {
+      throw new IllegalArgumentException(
+          prefix + "a block of " + block + " = " + threads + " threads exceeds the limit of 1024");
+    }
+    if (block.z() > 64) {
+      throw new IllegalArgumentException(prefix + "block z extent " + block.z() + " exceeds 64");
+    }
+    if (grid.y() > 65535 || grid.z() > 65535) {
+      throw new IllegalArgumentException(
+          prefix + "grid " + grid + " exceeds 65535 blocks along y or z");
+    }
+    int bound = kernel.maxThreadsPerBlock();
+    if (bound > 0 && threads > bound) {
+      throw new IllegalArgumentException(
+          prefix
+              + "a block of "
+              + threads
+              + " threads exceeds @Kernel(maxThreadsPerBlock = "
+              + bound
+              + ")");
+    }
+  }
+
+  @Override
+  public final void launch(Launch launch, Kernel0 kernel) {
+    launchTyped(launch, kernel);
+  }
+
+  @Override
+  public final <A> void launch(Launch launch, Kernel1<A> kernel, A a) {
+    launchTyped(launch, kernel, a);
+  }
+
+  @Override
+  public final <A, B> void launch(Launch launch, Kernel2<A, B> kernel, A a, B b) {
+    launchTyped(launch, kernel, a, b);
+  }
+
+  @Override
+  public final <A, B, C> void launch(Launch launch, Kernel3<A, B, C> kernel, A a, B b, C c) {
+    launchTyped(launch, kernel, a, b, c);
+  }
+
+  @Override
+  public final <A, B, C, D> void launch(
+      Launch launch, Kernel4<A, B, C, D> kernel, A a, B b, C c, D d) {
+    launchTyped(launch, kernel, a, b, c, d);
+  }
+
+  @Override
+  public final <A, B, C, D, E> void launch(
+      Launch launch, Kernel5<A, B, C, D, E> kernel, A a, B b, C c, D d, E e) {
+    launchTyped(launch, kernel, a, b, c, d, e);
+  }
+
+  @Override
+  public final <A, B, C, D, E, F> void launch(
+      Launch launch, Kernel6<A, B, C, D, E, F> kernel, A a, B b, C c, D d, E e, F f) {
+    launchTyped(launch, kernel, a, b, c, d, e, f);
+  }
+
+  @Override
+  public final <A, B, C, D, E, F, G> void launch(
+      Launch launch, Kernel7<A, B, C, D, E, F, G> kernel, A a, B b, C c, D d, E e, F f, G g) {
+    launchTyped(launch, kernel, a, b, c, d, e, f, g);
+  }
+
+  @Override
+  public final <A, B, C, D, E, F, G, H> void launch(
+      Launch launch,
+      Kernel8<A, B, C, D, E, F, G, H> kernel,
+      A a,
+      B b,
+      C c,
+      D d,
+      E e,
+      F f,
+      G g,
+      H h) {
+    launchTyped(launch, kernel, a, b, c, d, e, f, g, h);
+  }
+
+  @Override
+  public final <A, B, C, D, E, F, G, H, I> void launch(
+      Launch launch,
+      Kernel9<A, B, C, D, E, F, G, H, I> kernel,
+      A a,
+      B b,
+      C c,
+      D d,
+      E e,
+      F f,
+      G g,
+      H h,
+      I i) {
+    launchTyped(launch, kernel, a, b, c, d, e, f, g, h, i);
+  }
+
+  @Override
+  public final <A, B, C, D, E, F, G, H, I, J> void launch(
+      Launch launch,
+      Kernel10<A, B, C, D, E, F, G, H, I, J> kernel,
+      A a,
+      B b,
+      C c,
+      D d,
+      E e,
+      F f,
+      G g,
+      H h,
+      I i,
+      J j) {
+    launchTyped(launch, kernel, a, b, c, d, e, f, g, h, i, j);
+  }
+
+  @Override
+  public final <A, B, C, D, E, F, G, H, I, J, K> void launch(
+      Launch launch,
+      Kernel11<A, B, C, D, E, F, G, H, I, J, K> kernel,
+      A a,
+      B b,
+      C c,
+      D d,
+      E e,
+      F f,
+      G g,
+      H h,
+      I i,
+      J j,
+      K k) {
+    launchTyped(launch, kernel, a, b, c, d, e, f, g, h, i, j, k);
+  }
+
+  @Override
+  public final <A, B, C, D, E, F, G, H, I, J, K, L> void launch(
+      Launch launch,
+      Kernel12<A, B, C, D, E, F, G, H, I, J, K, L> kernel,
+      A a,
+      B b,
+      C c,
+      D d,
+      E e,
+      F f,
+      G g,
+      H h,
+      I i,
+      J j,
+      K k,
+      L l) {
+    launchTyped(launch, kernel, a, b, c, d, e, f, g, h, i, j, k, l);
+  }
+
+  @Override
+  public final DeviceArray copyOf(boolean[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+
+  @Override
+  public final DeviceArray copyOf(byte[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+
+  @Override
+  public final DeviceArray copyOf(short[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+
+  @Override
+  public final DeviceArray copyOf(char[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+
+  @Override
+  public final DeviceArray copyOf(int[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+
+  @Override
+  public final DeviceArray copyOf(long[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+
+  @Override
+  public final DeviceArray copyOf(float[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+
+  @Override
+  public final DeviceArray copyOf(double[] x) {
+    return upload(Objects.requireNonNull(x, "x"));
+  }
+}

@@ -1,0 +1,20 @@
+package dev.jptx.runtime;
+
+/**
+ * A launch that failed while running: for example an exception thrown by one GPU thread on the
+ * {@code jvm} device, or a deadlock among its threads. The message names the kernel, and the thread
+ * and block where that is known; the cause is the original exception.
+ */
+public final class KernelException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /**
+   * A failure.
+   *
+   * @param message what failed, and where
+   * @param cause the original exception, or null
+   */
+  public KernelException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.jptx.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The device factories on a machine without a GPU or a CUDA driver. */
+class DeviceTest {
+  @Test
+  void open_withoutDriverThrowsNoDeviceException() {
+    NoDeviceException e = assertThrows(NoDeviceException.class, Device::open);
+    String message = e.getMessage();
+    assertTrue(
+        message.startsWith("no CUDA driver")
+            || message.startsWith("no CUDA device")
+            || message.contains("issue #9"),
+        message);
+    assertTrue(message.contains("Device.jvm()"), message);
+    assertFalse(message.contains("\n"), "one line, no nested stack traces: " + message);
+    // a second attempt reports the same reason, not a NoClassDefFoundError
+    assertEquals(message, assertThrows(NoDeviceException.class, () -> Device.open(1)).getMessage());
+  }
+
+  @Test
+  void open_negativeOrdinalIsRejected() {
+    assertThrows(IllegalArgumentException.class, () -> Device.open(-1));
+  }
+
+  @Test
+  void simulator_notYetAvailable() {
+    var e = assertThrows(UnsupportedOperationException.class, Device::simulator);
+    assertEquals("the PTX simulator is not available yet (issue #3)", e.getMessage());
+  }
+
+  @Test
+  void best_fallsBackToTheJvmDevice() {
+    try (Device device = Device.best()) {
+      assertEquals(0, device.info().computeCapabilityMajor());
+      assertEquals(0, device.info().computeCapabilityMinor());
+    }
+  }
+
+  @Test
+  void jvm_reportsInfoStatsAndRejectsPtx() {
+    try (Device device = Device.jvm()) {
+      DeviceInfo info = device.info();
+      assertEquals(0, info.computeCapabilityMajor());
+      assertTrue(info.multiprocessors() >= 1);
+      assertTrue(info.totalMemoryBytes() > 0);
+      assertEquals(-1, device.lastLaunchStats().instructions());
+      var e = assertThrows(UnsupportedOperationException.class, () -> device.loadPtx(".version"));
+      assertTrue(e.getMessage().contains("cannot load PTX"), e.getMessage());
+    }
+  }
+}
