@@ -224,15 +224,13 @@ public final class MirParser {
       List<MOperand> uses = new ArrayList<>();
       int line = 0;
       while (!lx.atEnd()) {
+        lx.accept(",");
         if (lx.peek().equals("line")) {
           lx.next();
           line = Integer.parseInt(lx.next());
           break;
         }
         uses.add(operand(lx.next()));
-        if (!lx.accept(",")) {
-          break;
-        }
       }
       lx.expectEnd();
       return new MachineInstr(op, defs, uses, guard, line);
