@@ -64,7 +64,16 @@ public final class Build {
             removeModules(className);
             continue;
           }
-          ClassNode c = FrontEnd.readClass(bytes);
+          ClassNode c;
+          try {
+            c = FrontEnd.readClass(bytes);
+          } catch (RuntimeException e) {
+            report.addDiagnostics(
+                List.of(
+                    new dev.jptx.compiler.diag.Diagnostic(
+                        name + ".class", 0, -1, "", "cannot read the class file: " + e)));
+            continue;
+          }
           if (!KernelScanner.hasKernels(c)) {
             removeModules(className);
             continue;
@@ -125,7 +134,7 @@ public final class Build {
   private boolean validate(
       String className, List<KernelSpec> kernels, SmTarget target, String ptx, long millis) {
     if (request.validate() == ValidationMode.FALSE) {
-      kernels.forEach(k -> report.addKernelLine(line(k, target, null, millis)));
+      kernels.forEach(k -> report.addKernelResult(result(k, target, null, millis)));
       return true;
     }
     if (validators == null) {
@@ -143,8 +152,7 @@ public final class Build {
             null);
         return false;
       }
-      kernels.forEach(
-          k -> report.addKernelLine(line(k, target, null, millis) + " (not validated)"));
+      kernels.forEach(k -> report.addKernelResult(result(k, target, null, millis)));
       return true;
     }
     ValidationResult result = v.get().validate(ptx, target);
@@ -162,24 +170,14 @@ public final class Build {
       return false;
     }
     for (KernelSpec k : kernels) {
-      report.addKernelLine(line(k, target, result.resourcesOf(k.entryName()), millis));
+      report.addKernelResult(result(k, target, result.resourcesOf(k.entryName()), millis));
     }
     return true;
   }
 
-  private static String line(KernelSpec k, SmTarget target, KernelResources r, long millis) {
-    String figures =
-        r == null
-            ? "not validated"
-            : r.registers()
-                + " registers, "
-                + r.spillStoreBytes()
-                + " B spill stores, "
-                + r.spillLoadBytes()
-                + " B spill loads, "
-                + r.stackBytes()
-                + " B stack";
-    return "jptx: " + k.qualifiedName() + " [" + target + "]: " + figures + ", " + millis + " ms";
+  private static KernelResult result(
+      KernelSpec k, SmTarget target, KernelResources r, long millis) {
+    return new KernelResult(k.qualifiedName(), target, Optional.ofNullable(r), millis);
   }
 
   private void removeModules(String className) throws IOException {
@@ -198,6 +196,11 @@ public final class Build {
         if (f.toString().endsWith(".ptx") && !kept.contains(f.getFileName().toString())) {
           Files.delete(f);
         }
+      }
+    }
+    try (var left = Files.list(dir)) {
+      if (left.findAny().isEmpty()) {
+        Files.delete(dir);
       }
     }
   }

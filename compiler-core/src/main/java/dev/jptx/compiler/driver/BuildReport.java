@@ -12,7 +12,7 @@ import java.util.List;
 public final class BuildReport {
   private final List<Diagnostic> diagnostics = new ArrayList<>();
   private final List<String> internalErrors = new ArrayList<>();
-  private final List<String> kernelLines = new ArrayList<>();
+  private final List<KernelResult> kernelResults = new ArrayList<>();
   private final List<Path> written = new ArrayList<>();
   private final List<Throwable> causes = new ArrayList<>();
 
@@ -25,8 +25,8 @@ public final class BuildReport {
     causes.add(cause);
   }
 
-  void addKernelLine(String line) {
-    kernelLines.add(line);
+  void addKernelResult(KernelResult r) {
+    kernelResults.add(r);
   }
 
   void addWritten(Path p) {
@@ -48,9 +48,14 @@ public final class BuildReport {
     return causes;
   }
 
+  /** Every kernel and target compiled, with the validator's figures. */
+  public List<KernelResult> kernelResults() {
+    return kernelResults;
+  }
+
   /** {@code jptx: dev.example.Saxpy.saxpy [sm_90]: 10 registers, ...}, per kernel and target. */
   public List<String> kernelLines() {
-    return kernelLines;
+    return kernelResults.stream().map(KernelResult::line).toList();
   }
 
   /** Every file written. */

@@ -89,7 +89,11 @@ public final class Knobs {
         throw new IllegalArgumentException("knob '" + name + "' needs a value: " + name + "=...");
       }
       check(k, value);
-      v.put(name, value);
+      if (value.equals(k.defaultValue())) {
+        v.remove(name);
+      } else {
+        v.put(name, value);
+      }
     }
     return new Knobs(v);
   }
@@ -130,6 +134,21 @@ public final class Knobs {
       throw new IllegalArgumentException("unknown knob " + name);
     }
     return values.getOrDefault(name, k.defaultValue());
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Knobs k && values.equals(k.values);
+  }
+
+  @Override
+  public int hashCode() {
+    return values.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "Knobs" + settings();
   }
 
   /** The settings that differ from the defaults, {@code name=value}, sorted (for cache keys). */

@@ -1,0 +1,40 @@
+package dev.jptx.compiler.driver;
+
+import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.validate.KernelResources;
+import java.util.Optional;
+
+/**
+ * One kernel compiled for one target, as a build reports it.
+ *
+ * @param kernel the qualified Java name, {@code dev.example.Saxpy.saxpy}
+ * @param target the target
+ * @param resources what the validator reported, or empty if the module was not validated
+ * @param millis the time spent compiling the kernel's class for all targets
+ */
+public record KernelResult(
+    String kernel, SmTarget target, Optional<KernelResources> resources, long millis) {
+
+  /** True if validation reported spill stores or loads. */
+  public boolean spills() {
+    return resources.map(r -> r.spillStoreBytes() > 0 || r.spillLoadBytes() > 0).orElse(false);
+  }
+
+  /** The build-output line: {@code jptx: dev.example.Saxpy.saxpy [sm_90]: 10 registers, ...}. */
+  public String line() {
+    String figures =
+        resources
+            .map(
+                r ->
+                    r.registers()
+                        + " registers, "
+                        + r.spillStoreBytes()
+                        + " B spill stores, "
+                        + r.spillLoadBytes()
+                        + " B spill loads, "
+                        + r.stackBytes()
+                        + " B stack")
+            .orElse("not validated");
+    return "jptx: " + kernel + " [" + target + "]: " + figures + ", " + millis + " ms";
+  }
+}

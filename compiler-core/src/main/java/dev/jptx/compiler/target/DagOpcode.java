@@ -1,0 +1,86 @@
+package dev.jptx.compiler.target;
+
+/**
+ * The operations of the SelectionDAG (LLVM's ISD vocabulary, trimmed to what jptx uses), shared by
+ * the DAG, the legalization tables and instruction selection. Generic operations keep the IR's Java
+ * semantics; the {@code PTX_} operations are what custom lowering turns them into, with the PTX
+ * instruction's semantics (a shift by 32 or more gives 0 or the sign, {@code MIN / -1} is
+ * unspecified, {@code cvt.rzi} maps NaN to 0 only for f32 to i32).
+ */
+public enum DagOpcode {
+  // ---- leaves and glue
+  ENTRY_TOKEN,
+  TOKEN_FACTOR,
+  CONSTANT,
+  CONSTANT_FP,
+  COPY_FROM_REG,
+  COPY_TO_REG,
+  LOAD_PARAM,
+  SPECIAL_REG,
+  // ---- integer
+  ADD,
+  SUB,
+  MUL,
+  SDIV,
+  SREM,
+  UDIV,
+  UREM,
+  AND,
+  OR,
+  XOR,
+  SHL,
+  SRA,
+  SRL,
+  NEG,
+  // ---- float
+  FADD,
+  FSUB,
+  FMUL,
+  FDIV,
+  FNEG,
+  FMA,
+  // ---- compare and select
+  SETCC,
+  SELECT,
+  // ---- conversions
+  TRUNCATE,
+  ZERO_EXTEND,
+  SIGN_EXTEND,
+  ANY_EXTEND,
+  SIGN_EXTEND_INREG,
+  FP_EXTEND,
+  FP_ROUND,
+  SINT_TO_FP,
+  FP_TO_SINT_SAT,
+  BITCAST,
+  // ---- memory
+  LOAD,
+  STORE,
+  // ---- control
+  BR,
+  BRCOND,
+  RET,
+  // ---- custom-lowered forms with PTX semantics
+  PTX_SHL,
+  PTX_SRA,
+  PTX_SRL,
+  PTX_SDIV,
+  PTX_SREM,
+  PTX_CVT_RZI;
+
+  /** True for nodes that produce a chain and must stay in order with other memory effects. */
+  public boolean hasChain() {
+    return switch (this) {
+      case LOAD, STORE, COPY_TO_REG, BR, BRCOND, RET, TOKEN_FACTOR, ENTRY_TOKEN -> true;
+      default -> false;
+    };
+  }
+
+  /** True for operations whose two operands may be swapped. */
+  public boolean isCommutative() {
+    return switch (this) {
+      case ADD, MUL, AND, OR, XOR, FADD, FMUL -> true;
+      default -> false;
+    };
+  }
+}

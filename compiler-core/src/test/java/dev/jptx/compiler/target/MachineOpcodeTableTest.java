@@ -1,0 +1,76 @@
+package dev.jptx.compiler.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The opcode table is consistent: every template names exactly the operands its row has. */
+class MachineOpcodeTableTest {
+  private static final Pattern REF = Pattern.compile("\\{([dua])(\\d+)}");
+
+  @Test
+  void everyTemplate_referencesExactlyItsOperands() {
+    List<String> problems = new ArrayList<>();
+    for (MachineOpcode op : MachineOpcodes.all()) {
+      if (op.isPseudo()) {
+        assertEquals("", op.template(), op.name());
+        continue;
+      }
+      boolean[] defs = new boolean[op.defs().size()];
+      boolean[] uses = new boolean[op.uses().size()];
+      Matcher m = REF.matcher(op.template());
+      while (m.find()) {
+        int n = Integer.parseInt(m.group(2));
+        switch (m.group(1)) {
+          case "d" -> mark(defs, n, op, problems);
+          case "u" -> mark(uses, n, op, problems);
+          default -> {
+            mark(uses, n, op, problems);
+            mark(uses, n + 1, op, problems);
+            if (n + 1 < op.uses().size() && op.uses().get(n + 1).kind() != OperandSpec.Kind.IMM) {
+              problems.add(op.name() + ": an address offset must be an immediate");
+            }
+          }
+        }
+      }
+      for (int i = 0; i < defs.length; i++) {
+        if (!defs[i]) {
+          problems.add(op.name() + ": result " + i + " is not printed");
+        }
+      }
+      for (int i = 0; i < uses.length; i++) {
+        if (!uses[i]) {
+          problems.add(op.name() + ": source " + i + " is not printed");
+        }
+      }
+    }
+    assertEquals(List.of(), problems);
+  }
+
+  private static void mark(boolean[] seen, int n, MachineOpcode op, List<String> problems) {
+    if (n >= seen.length) {
+      problems.add(op.name() + ": template names operand " + n + " it does not have");
+    } else {
+      seen[n] = true;
+    }
+  }
+
+  @Test
+  void legalTypes_followTheSmGatesOfTheSeed() {
+    SmTarget sm52 = SmTargets.get("sm_52");
+    SmTarget sm75 = SmTargets.get("sm_75");
+    SmTarget sm90 = SmTargets.get("sm_90");
+    assertTrue(!LegalTypes.isLegal(dev.jptx.compiler.ir.ScalarType.F16, sm52));
+    assertTrue(LegalTypes.isLegal(dev.jptx.compiler.ir.ScalarType.F16, sm75));
+    assertTrue(!LegalTypes.isLegal(dev.jptx.compiler.ir.ScalarType.BF16, sm75));
+    assertTrue(LegalTypes.isLegal(dev.jptx.compiler.ir.ScalarType.BF16, sm90));
+    assertEquals(
+        dev.jptx.compiler.ir.ScalarType.I16,
+        LegalTypes.registerType(dev.jptx.compiler.ir.ScalarType.I8, sm90));
+  }
+}

@@ -1,0 +1,12 @@
+// failOnSpills: the spilling kernel fails the build, named with its bytes per target; the one
+// that fits registers is not named.
+def log = new File(basedir, 'build.log').text
+for (t in ['sm_75', 'sm_90']) {
+  def spill = /\[ERROR\] jptx: kernel dev\.it\.Heavy\.heavy \[${t}\] spills registers: (\d+) B spill stores, (\d+) B spill loads/
+  def m = log =~ spill
+  assert m.find() : "no spill error for heavy [${t}]"
+  assert (m.group(1) as int) + (m.group(2) as int) > 0
+}
+assert !(log =~ /kernel dev\.it\.Heavy\.light \[\w+\] spills/)
+assert log =~ /on project fail-on-spills: jptx: failOnSpills is set and kernel dev\.it\.Heavy\.heavy \[sm_75\] spills registers: \d+ B spill stores/
+return true

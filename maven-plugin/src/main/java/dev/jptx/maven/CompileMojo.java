@@ -1,0 +1,237 @@
+package dev.jptx.maven;
+
+import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.driver.Build;
+import dev.jptx.compiler.driver.BuildReport;
+import dev.jptx.compiler.driver.BuildRequest;
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.DumpSink;
+import dev.jptx.compiler.validate.ValidationMode;
+import java.io.File;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Compiles every class of {@code ${project.build.outputDirectory}} that has {@code @Kernel} methods
+ * to one PTX module per target, under {@code META-INF/jptx/}, with the index {@code
+ * META-INF/jptx/kernels.list}. Called code is looked up on the project's compile classpath. Logs
+ * one line per kernel and target, each kernel error in javac's format, and fails the build on any
+ * kernel error.
+ */
+@Mojo(
+    name = "compile",
+    defaultPhase = LifecyclePhase.PROCESS_CLASSES,
+    threadSafe = true,
+    requiresDependencyResolution = ResolutionScope.COMPILE)
+public class CompileMojo extends AbstractMojo {
+  /** One PTX module per target, e.g. {@code sm_75}, {@code sm_90}. */
+  @Parameter(property = "jptx.targets", defaultValue = "sm_75")
+  private List<String> targets;
+
+  /** Optimization level 0..3, as {@code -O}. */
+  @Parameter(property = "jptx.opt", defaultValue = "3")
+  private int optimizationLevel;
+
+  /** FMA contraction and approximate math for all kernels. */
+  @Parameter(property = "jptx.fastMath", defaultValue = "false")
+  private boolean fastMath;
+
+  /** {@code .file}/{@code .loc} so that profilers and {@code cuda-gdb} show Java lines. */
+  @Parameter(property = "jptx.lineInfo", defaultValue = "true")
+  private boolean lineInfo;
+
+  /**
+   * Trap on out-of-bounds indices and integer division by zero. Not implemented yet (issue #4):
+   * setting it fails the build rather than producing modules without the checks asked for.
+   */
+  @Parameter(property = "jptx.checks", defaultValue = "false")
+  private boolean checks;
+
+  /** Default register limit ({@code .maxnreg}) for kernels that do not set one; 0 for none. */
+  @Parameter(property = "jptx.maxRegisters", defaultValue = "0")
+  private int maxRegisters;
+
+  /**
+   * Backend knobs, as {@code <arg>} elements: {@code -name=value}, or {@code -name} for a boolean.
+   */
+  @Parameter private List<String> compilerArgs;
+
+  /**
+   * Assemble every module to check it: {@code auto} (with whichever validator supports the target,
+   * else skip it), {@code true} (fail if none does) or {@code false}.
+   */
+  @Parameter(property = "jptx.validate", defaultValue = "auto")
+  private String validate;
+
+  /** The {@code ptxas} executable to validate with; by default the one on {@code PATH}. */
+  @Parameter(property = "jptx.ptxas")
+  private File ptxasPath;
+
+  /** Fail the build if validation reports spill stores or loads for any kernel. */
+  @Parameter(property = "jptx.failOnSpills", defaultValue = "false")
+  private boolean failOnSpills;
+
+  /** Skip the goal. */
+  @Parameter(property = "jptx.skip", defaultValue = "false")
+  private boolean skip;
+
+  @Parameter(defaultValue = "${project}", readonly = true, required = true)
+  private MavenProject project;
+
+  /** Creates the mojo; Maven injects the parameters. */
+  public CompileMojo() {}
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("jptx: skipped");
+      return;
+    }
+    if (checks) {
+      throw new MojoFailureException(
+          "jptx: checks (jptx.checks) is not implemented yet (issue #4): kernels would be built"
+              + " without the bounds and division checks asked for; remove the setting or set it"
+              + " to false");
+    }
+    Path classes = Path.of(project.getBuild().getOutputDirectory());
+    if (!Files.isDirectory(classes)) {
+      getLog().info("jptx: no classes in " + classes + ", nothing to compile");
+      return;
+    }
+    BuildRequest request = request(classes);
+    BuildReport report = run(request);
+    report.kernelLines().forEach(getLog()::info);
+    if (report.kernelLines().isEmpty() && !report.failed()) {
+      getLog().info("jptx: no @Kernel methods in " + classes);
+    }
+    logErrors(report);
+    if (report.failed()) {
+      throw new MojoFailureException(
+          failureSummary(report.diagnostics().size(), report.internalErrors().size()));
+    }
+    if (failOnSpills) {
+      checkSpills(report, request.validate());
+    }
+  }
+
+  private BuildRequest request(Path classes) throws MojoExecutionException {
+    CompilerOptions options =
+        OptionsMapping.toOptions(
+            targets, optimizationLevel, fastMath, lineInfo, maxRegisters, compilerArgs);
+    ValidationMode mode = OptionsMapping.validation(validate);
+    Path ptxas = null;
+    if (ptxasPath != null) {
+      ptxas = ptxasPath.toPath();
+      if (!Files.isRegularFile(ptxas) || !Files.isExecutable(ptxas)) {
+        throw new MojoExecutionException(
+            "jptx: invalid configuration: ptxasPath (jptx.ptxas) "
+                + ptxas
+                + " is not an executable");
+      }
+    }
+    return new BuildRequest(List.of(classes), classPath(classes), classes, options, mode, ptxas);
+  }
+
+  /** The compile classpath without the inputs themselves and without entries that do not exist. */
+  private List<Path> classPath(Path classes) throws MojoExecutionException {
+    List<String> elements;
+    try {
+      elements = project.getCompileClasspathElements();
+    } catch (DependencyResolutionRequiredException e) {
+      throw new MojoExecutionException("jptx: the compile classpath is not resolved", e);
+    }
+    List<Path> cp = new ArrayList<>();
+    for (String e : elements) {
+      Path p = Path.of(e);
+      if (Files.exists(p) && !p.toAbsolutePath().equals(classes.toAbsolutePath())) {
+        cp.add(p);
+      }
+    }
+    return cp;
+  }
+
+  private BuildReport run(BuildRequest request)
+      throws MojoExecutionException, MojoFailureException {
+    try {
+      return Build.run(request, DumpSink.NONE);
+    } catch (UncheckedIOException e) {
+      throw new MojoExecutionException(
+          "jptx: cannot write modules under " + request.outputRoot() + ": " + e.getCause(), e);
+    } catch (RuntimeException | LinkageError e) {
+      // the compiler reports its own failures in the report; anything thrown is a bug in it
+      getLog().error("jptx: internal compiler error: " + e);
+      debugTrace(e);
+      throw new MojoFailureException("jptx: internal compiler error (run with -X for details)");
+    }
+  }
+
+  private void logErrors(BuildReport report) {
+    SourcePaths sources = sourcePaths();
+    for (Diagnostic d : report.diagnostics()) {
+      getLog().error(d.formatWithPath(sources.display(d.sourceFile())));
+    }
+    for (int i = 0; i < report.internalErrors().size(); i++) {
+      getLog().error("jptx: " + report.internalErrors().get(i));
+      debugTrace(report.internalErrorCauses().get(i));
+    }
+  }
+
+  private SourcePaths sourcePaths() {
+    List<Path> roots = new ArrayList<>();
+    for (String r : project.getCompileSourceRoots()) {
+      roots.add(Path.of(r));
+    }
+    return new SourcePaths(project.getBasedir().toPath(), roots);
+  }
+
+  private void debugTrace(Throwable cause) {
+    if (cause != null && getLog().isDebugEnabled()) {
+      getLog().debug(cause);
+    }
+  }
+
+  /** The exception message: counts only, since each problem was logged on its own line. */
+  static String failureSummary(int errors, int internal) {
+    StringBuilder sb = new StringBuilder("jptx: ");
+    if (errors > 0) {
+      sb.append(errors).append(errors == 1 ? " kernel error" : " kernel errors");
+    }
+    if (internal > 0) {
+      sb.append(errors > 0 ? " and " : "")
+          .append(internal)
+          .append(internal == 1 ? " internal compiler error" : " internal compiler errors");
+    }
+    return sb.append("; see the messages above").toString();
+  }
+
+  private void checkSpills(BuildReport report, ValidationMode mode) throws MojoFailureException {
+    SpillCheck check = SpillCheck.of(report.kernelResults());
+    if (check.unvalidated() > 0) {
+      getLog()
+          .warn(
+              "jptx: failOnSpills cannot judge "
+                  + check.unvalidated()
+                  + " kernel module(s) that were not validated"
+                  + (mode == ValidationMode.FALSE ? " (validate is false)" : ""));
+    }
+    if (!check.violations().isEmpty()) {
+      check.violations().forEach(v -> getLog().error("jptx: " + v));
+      throw new MojoFailureException(
+          "jptx: failOnSpills is set and "
+              + String.join("; ", check.violations())
+              + " (raise the register limit or set failOnSpills to false)");
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package dev.jptx.maven;
+
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.Knobs;
+import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.validate.ValidationMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.maven.plugin.MojoExecutionException;
+
+/**
+ * The goal's parameters as the compiler sees them: one {@link CompilerOptions} field per parameter.
+ * Kept apart from the mojo so that the mapping is tested without Maven. Every error names the
+ * parameter and its user property, since that is what the user wrote.
+ */
+final class OptionsMapping {
+  /** The target when {@code targets} is empty, as API.md §2 fixes it. */
+  static final String DEFAULT_TARGET = "sm_75";
+
+  private OptionsMapping() {}
+
+  /**
+   * The compiler options for these parameter values.
+   *
+   * @param targets target names; an element may itself be comma-separated (as {@code
+   *     -Djptx.targets=sm_75,sm_90} arrives when Maven does not split it); empty means sm_75
+   * @param compilerArgs backend knobs, each {@code -name=value} or {@code -name}; may be null
+   * @throws MojoExecutionException for a value the compiler does not accept
+   */
+  static CompilerOptions toOptions(
+      List<String> targets,
+      int optimizationLevel,
+      boolean fastMath,
+      boolean lineInfo,
+      int maxRegisters,
+      List<String> compilerArgs)
+      throws MojoExecutionException {
+    if (optimizationLevel < 0 || optimizationLevel > 3) {
+      throw invalid("optimizationLevel (jptx.opt) must be 0..3, not " + optimizationLevel);
+    }
+    if (maxRegisters < 0 || maxRegisters > 255) {
+      throw invalid("maxRegisters (jptx.maxRegisters) must be 0..255, not " + maxRegisters);
+    }
+    List<SmTarget> smTargets = new ArrayList<>();
+    for (String name : targetNames(targets)) {
+      try {
+        smTargets.add(SmTargets.get(name));
+      } catch (IllegalArgumentException e) {
+        throw invalid("targets (jptx.targets): " + e.getMessage());
+      }
+    }
+    Knobs knobs;
+    try {
+      knobs = Knobs.parse(knobSettings(compilerArgs));
+    } catch (IllegalArgumentException e) {
+      throw invalid("compilerArgs: " + e.getMessage());
+    }
+    return new CompilerOptions(
+        smTargets, optimizationLevel, fastMath, lineInfo, maxRegisters, knobs, Set.of(), false);
+  }
+
+  /** The target names, split at commas and trimmed; {@code sm_75} if there is none. */
+  static List<String> targetNames(List<String> targets) {
+    List<String> names = new ArrayList<>();
+    if (targets != null) {
+      for (String t : targets) {
+        if (t == null) {
+          continue;
+        }
+        for (String part : t.split(",")) {
+          if (!part.isBlank()) {
+            names.add(part.strip());
+          }
+        }
+      }
+    }
+    return names.isEmpty() ? List.of(DEFAULT_TARGET) : names;
+  }
+
+  /** The {@code validate} parameter; null or blank is its default, {@code auto}. */
+  static ValidationMode validation(String validate) throws MojoExecutionException {
+    if (validate == null || validate.isBlank()) {
+      return ValidationMode.AUTO;
+    }
+    try {
+      return ValidationMode.parse(validate.strip());
+    } catch (IllegalArgumentException e) {
+      throw invalid("validate (jptx.validate): " + e.getMessage());
+    }
+  }
+
+  /** The {@code compilerArgs} elements that say something; an empty {@code <arg/>} is null. */
+  private static List<String> knobSettings(List<String> compilerArgs) {
+    List<String> settings = new ArrayList<>();
+    if (compilerArgs != null) {
+      for (String a : compilerArgs) {
+        if (a != null && !a.isBlank()) {
+          settings.add(a.strip());
+        }
+      }
+    }
+    return settings;
+  }
+
+  private static MojoExecutionException invalid(String message) {
+    return new MojoExecutionException("jptx: invalid configuration: " + message);
+  }
+}

@@ -1,0 +1,189 @@
+package dev.jptx.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jptx.maven.fixture.BadKernels;
+import dev.jptx.maven.fixture.GoodKernels;
+import java.io.File;
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.SystemStreamLog;
+import org.apache.maven.project.MavenProject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The goal end to end, on fixture kernels copied into a scratch project, without Maven. */
+class CompileMojoTest {
+  private static final String MODULES = "META-INF/jptx/dev/jptx/maven/fixture/";
+
+  @TempDir Path basedir;
+  private Path classes;
+  private final CompileMojo mojo = new CompileMojo();
+  private final RecordingLog log = new RecordingLog();
+
+  /** Keeps what the goal logs, by level. */
+  static final class RecordingLog extends SystemStreamLog {
+    final List<String> info = new ArrayList<>();
+    final List<String> warn = new ArrayList<>();
+    final List<String> error = new ArrayList<>();
+
+    @Override
+    public void info(CharSequence content) {
+      info.add(content.toString());
+    }
+
+    @Override
+    public void warn(CharSequence content) {
+      warn.add(content.toString());
+    }
+
+    @Override
+    public void error(CharSequence content) {
+      error.add(content.toString());
+    }
+
+    @Override
+    public boolean isDebugEnabled() {
+      return false;
+    }
+  }
+
+  @BeforeEach
+  void project() throws Exception {
+    classes = basedir.resolve("target/classes");
+    Files.createDirectories(classes);
+    MavenProject p = new MavenProject();
+    p.setFile(basedir.resolve("pom.xml").toFile());
+    p.getBuild().setOutputDirectory(classes.toString());
+    p.addCompileSourceRoot(basedir.resolve("src/main/java").toString());
+    set("project", p);
+    // the defaults Maven would inject, as the descriptor declares them
+    set("targets", List.of("sm_75", "sm_90"));
+    set("optimizationLevel", 3);
+    set("lineInfo", true);
+    set("validate", "auto");
+    mojo.setLog(log);
+  }
+
+  private void set(String field, Object value) throws Exception {
+    Field f = CompileMojo.class.getDeclaredField(field);
+    f.setAccessible(true);
+    f.set(mojo, value);
+  }
+
+  private void copyFixture(Class<?> c) throws Exception {
+    String file = c.getName().replace('.', '/') + ".class";
+    Path from = Path.of(c.getClassLoader().getResource(file).toURI());
+    Path to = classes.resolve(file);
+    Files.createDirectories(to.getParent());
+    Files.copy(from, to);
+  }
+
+  private List<String> index() throws Exception {
+    Path index = classes.resolve("META-INF/jptx/kernels.list");
+    return Files.exists(index) ? Files.readAllLines(index) : List.of();
+  }
+
+  @Test
+  void execute_goodKernel_writesModulesIndexAndLogsKernelLines() throws Exception {
+    copyFixture(GoodKernels.class);
+    mojo.execute();
+    assertTrue(Files.isRegularFile(classes.resolve(MODULES + "GoodKernels/sm_75.ptx")));
+    assertTrue(Files.isRegularFile(classes.resolve(MODULES + "GoodKernels/sm_90.ptx")));
+    assertEquals(
+        List.of("dev.jptx.maven.fixture.GoodKernels saxpy saxpy (IF[F[F)V sm_75,sm_90"), index());
+    assertEquals(2, log.info.size(), log.info.toString());
+    assertTrue(
+        log.info.get(0).startsWith("jptx: dev.jptx.maven.fixture.GoodKernels.saxpy [sm_75]"));
+    assertTrue(log.error.isEmpty(), log.error.toString());
+  }
+
+  @Test
+  void execute_badKernel_logsJavacFormatWithSourceRootPathAndFails() throws Exception {
+    copyFixture(GoodKernels.class);
+    copyFixture(BadKernels.class);
+    Path source = basedir.resolve("src/main/java/dev/jptx/maven/fixture/BadKernels.java");
+    Files.createDirectories(source.getParent());
+    Files.writeString(source, "");
+    MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+    assertEquals("jptx: 1 kernel error; see the messages above", e.getMessage());
+    assertEquals(1, log.error.size(), log.error.toString());
+    assertTrue(
+        log.error
+            .get(0)
+            .matches(
+                "src/main/java/dev/jptx/maven/fixture/BadKernels\\.java:\\d+: error: kernel"
+                    + " dev\\.jptx\\.maven\\.fixture\\.BadKernels\\.allocates: .+"),
+        log.error.get(0));
+    assertFalse(Files.exists(classes.resolve(MODULES + "BadKernels")));
+    assertTrue(index().stream().noneMatch(l -> l.contains("BadKernels")), index().toString());
+  }
+
+  @Test
+  void execute_sourceNotFound_fallsBackToPackageRelativePath() throws Exception {
+    copyFixture(BadKernels.class);
+    assertThrows(MojoFailureException.class, mojo::execute);
+    assertTrue(
+        log.error.get(0).startsWith("dev/jptx/maven/fixture/BadKernels.java:"), log.error.get(0));
+  }
+
+  @Test
+  void execute_checks_failsNamingTheIssue() throws Exception {
+    copyFixture(GoodKernels.class);
+    set("checks", true);
+    MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+    assertTrue(e.getMessage().contains("not implemented yet (issue #4)"), e.getMessage());
+    assertFalse(Files.exists(classes.resolve("META-INF")));
+  }
+
+  @Test
+  void execute_skip_writesNothing() throws Exception {
+    copyFixture(GoodKernels.class);
+    set("skip", true);
+    set("checks", true);
+    mojo.execute();
+    assertFalse(Files.exists(classes.resolve("META-INF")));
+    assertEquals(List.of("jptx: skipped"), log.info);
+  }
+
+  @Test
+  void execute_missingPtxas_failsNamingTheParameter() throws Exception {
+    copyFixture(GoodKernels.class);
+    set("ptxasPath", new File(basedir.toFile(), "no-such-ptxas"));
+    MojoExecutionException e = assertThrows(MojoExecutionException.class, mojo::execute);
+    assertTrue(e.getMessage().contains("ptxasPath (jptx.ptxas)"), e.getMessage());
+  }
+
+  @Test
+  void execute_failOnSpillsWithoutValidation_warns() throws Exception {
+    copyFixture(GoodKernels.class);
+    set("failOnSpills", true);
+    set("validate", "false");
+    mojo.execute();
+    assertEquals(1, log.warn.size(), log.warn.toString());
+    assertTrue(log.warn.get(0).contains("validate is false"), log.warn.get(0));
+  }
+
+  @Test
+  void execute_noClassesDirectory_doesNothing() throws Exception {
+    Files.delete(classes);
+    mojo.execute();
+    assertFalse(Files.exists(classes));
+  }
+
+  @Test
+  void failureSummary_internalErrorsToo_areCounted() {
+    assertEquals(
+        "jptx: 2 kernel errors and 1 internal compiler error; see the messages above",
+        CompileMojo.failureSummary(2, 1));
+  }
+}
