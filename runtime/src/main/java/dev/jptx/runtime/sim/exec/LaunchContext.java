@@ -22,6 +22,9 @@ final class LaunchContext {
   final long[] counts;
   final PrintStream out;
 
+  /** What {@code %clock} reads: a counter that only moves forward, so timing loops terminate. */
+  long clock;
+
   LaunchContext(
       Program program,
       Code kernel,

@@ -25,6 +25,9 @@ public final class ThreadState {
   final Region local;
   int localTop;
 
+  /** The carry flag of {@code add.cc}/{@code addc} and friends. */
+  int carry;
+
   /** What a thread waiting at a collective brought: its operation, operands and destinations. */
   int pendingKind;
 

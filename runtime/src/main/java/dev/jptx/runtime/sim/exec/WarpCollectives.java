@@ -234,6 +234,15 @@ final class WarpCollectives {
     }
   }
 
+  /**
+   * {@code activemask}: the lanes of the thread's warp that exist and have not exited. Threads run
+   * one at a time here, so "executing together" cannot be observed; this is also what the {@code
+   * jvm} device reports, so the two devices agree.
+   */
+  long activeMask(ThreadState t) {
+    return (existing[t.warp] & ~exitedLanes[t.warp]) & 0xFFFF_FFFFL;
+  }
+
   /** Describes what waits, for deadlock reports. */
   String describeWaiting() {
     StringBuilder sb = new StringBuilder();
