@@ -88,6 +88,7 @@ class ModuleTest {
                 + "@@DWARF .byte 0x01, 0x02\n"
                 + ".section .debug_info\n{\n.b32 12\n.b8 1, 2 // x\n{ nested }\n$L__x:\n}\n"
                 + ".section .debug_str\n{\n$L__info_string0:\n.b8 95,90,0\n}\n"
+                + ".section .nv.info.k\n{\n.b32 4\n}\n"
                 + ".pragma \"nounroll\";\n"
                 + ".entry k() { .loc 2 7 3\n ret; }\n");
     assertEquals(Map.of(1, "/src/a.cu", 2, "b.h"), program.files());
