@@ -183,7 +183,7 @@ final class BodyParser {
     if (cursor.accept("@")) {
       boolean negated = cursor.accept("!");
       Token predicate = cursor.expect(Kind.IDENT, "a predicate");
-      if (!(resolve(predicate, 0) instanceof Reg reg)) {
+      if (!(resolve(predicate, 0) instanceof Reg reg) || reg.isSpecial()) {
         throw TokenCursor.error(predicate, "undeclared predicate " + predicate.text());
       }
       guard = new Guard(reg.name(), negated);
@@ -194,7 +194,7 @@ final class BodyParser {
       modifiers.add(cursor.next().text().substring(1));
     }
     List<Operand> parsed = new ArrayList<>();
-    if (!cursor.at(";")) {
+    if (OperandParser.startsOperand(cursor.peek())) {
       boolean call = opcode.is("call");
       do {
         parsed.add(operands.operand(call));

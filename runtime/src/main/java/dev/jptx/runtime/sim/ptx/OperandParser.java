@@ -25,6 +25,15 @@ final class OperandParser {
     this.names = names;
   }
 
+  /** Tells whether an operand can start here; if not, the instruction must end. */
+  static boolean startsOperand(Token token) {
+    return token.kind() == Kind.IDENT
+        || token.kind() == Kind.FLOAT
+        || token.is("{")
+        || token.is("[")
+        || Literals.startsIntExpr(token);
+  }
+
   /** Parses one operand; {@code call} allows the parenthesised lists of {@code call}. */
   Operand operand(boolean call) {
     Token token = cursor.peek();

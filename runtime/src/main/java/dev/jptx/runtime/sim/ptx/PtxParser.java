@@ -93,7 +93,11 @@ public final class PtxParser {
         break;
       case ".section":
         cursor.next();
+        // a section name may have dots of its own (.nv.info), which lex as several tokens
         cursor.expect(Kind.DIRECTIVE, "a section name");
+        while (cursor.at(Kind.DIRECTIVE)) {
+          cursor.next();
+        }
         cursor.skipBraces();
         break;
       case ".pragma":
