@@ -415,7 +415,8 @@ public final class Convert {
 
   private static long clampInt(NumType to, long v, boolean big) {
     if (big) {
-      return to.normalize(to.maxValue()); // above every signed bound, at most u64's
+      // above every signed bound; within u64's
+      return to == NumType.U64 ? v : to.normalize(to.maxValue());
     }
     if (to == NumType.U64) {
       return Math.max(v, 0);
