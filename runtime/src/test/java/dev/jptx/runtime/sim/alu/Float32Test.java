@@ -157,6 +157,31 @@ class Float32Test {
   }
 
   @Test
+  void rn_matchesJavaFloatArithmetic() {
+    String failures =
+        Gen.run(
+            1_000_000,
+            i -> {
+              SplittableRandom r = Gen.rng(8, i);
+              int a = Gen.f32(r, 0x3f800000);
+              int b = Gen.f32(r, a);
+              int c = Gen.f32(r, a);
+              float x = f(a);
+              float y = f(b);
+              boolean ok =
+                  Float32.add(a, b, Rounding.RN, false, false) == bits(x + y)
+                      && Float32.sub(a, b, Rounding.RN, false, false) == bits(x - y)
+                      && Float32.mul(a, b, Rounding.RN, false, false) == bits(x * y)
+                      && Float32.div(a, b, Rounding.RN, false) == bits(x / y)
+                      && Float32.sqrt(a, Rounding.RN, false) == bits((float) Math.sqrt(x))
+                      && Float32.fma(a, b, c, Rounding.RN, false, false)
+                          == bits(Math.fma(x, y, f(c)));
+              return ok ? null : "rn " + Gen.hex(a) + " " + Gen.hex(b) + " " + Gen.hex(c);
+            });
+    assertEquals("", failures);
+  }
+
+  @Test
   void add_edgeCasesFollowIeee() {
     // exact cancellation: +0 except under .rm
     assertEquals(0, Float32.add(0x3f800000, 0xbf800000, Rounding.RN, false, false));

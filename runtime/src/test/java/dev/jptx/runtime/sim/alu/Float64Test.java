@@ -86,6 +86,30 @@ class Float64Test {
   }
 
   @Test
+  void rn_matchesJavaDoubleArithmetic() {
+    String failures =
+        Gen.run(
+            500_000,
+            i -> {
+              SplittableRandom r = Gen.rng(16, i);
+              long a = Gen.f64(r, Float64.ONE);
+              long b = Gen.f64(r, a);
+              long c = Gen.f64(r, a);
+              double x = d(a);
+              double y = d(b);
+              boolean ok =
+                  Float64.add(a, b, Rounding.RN) == bits(x + y)
+                      && Float64.sub(a, b, Rounding.RN) == bits(x - y)
+                      && Float64.mul(a, b, Rounding.RN) == bits(x * y)
+                      && Float64.div(a, b, Rounding.RN) == bits(x / y)
+                      && Float64.sqrt(a, Rounding.RN) == bits(Math.sqrt(x))
+                      && Float64.fma(a, b, c, Rounding.RN) == bits(Math.fma(x, y, d(c)));
+              return ok ? null : "rn " + Gen.hex(a) + " " + Gen.hex(b) + " " + Gen.hex(c);
+            });
+    assertEquals("", failures);
+  }
+
+  @Test
   void addAndDiv_hugeOperandsNearOverflow() {
     for (Rounding rnd : Rounding.values()) {
       String failures =
