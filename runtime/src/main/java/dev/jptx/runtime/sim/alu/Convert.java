@@ -29,8 +29,8 @@ package dev.jptx.runtime.sim.alu;
  *
  * <p>Integer results are returned extended per the destination type ({@link NumType#normalize}); a
  * register wider than an 8- or 16-bit destination therefore receives the value sign-extended for
- * {@code .sN} and zero-extended for {@code .uN}, as the ISA prescribes for {@code cvt} to narrow
- * integers. Float results are raw bits, zero-extended.
+ * {@code .sN} and zero-extended for {@code .uN}, as the ISA prescribes for destination registers
+ * wider than the instruction type. Float results are raw bits, zero-extended.
  */
 public final class Convert {
   private static final double TWO_POW_32 = 0x1p32;

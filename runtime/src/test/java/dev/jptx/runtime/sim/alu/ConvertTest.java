@@ -187,7 +187,7 @@ class ConvertTest {
   void floatToInt_roundsThenClampsAndNanIsZero() {
     String failures =
         Gen.run(
-            50_000,
+            15_000,
             i -> {
               SplittableRandom r = Gen.rng(34, i);
               boolean wide = r.nextBoolean();
