@@ -40,13 +40,15 @@ public interface Device extends AutoCloseable {
   }
 
   /**
-   * The built-in PTX simulator, running the same PTX modules as a CUDA device would.
+   * The built-in PTX simulator, running the same PTX modules as a CUDA device would: jptx kernels
+   * from their {@code META-INF/jptx} modules, raw PTX through {@link #loadPtx}. It reports compute
+   * capability 9.0 and dynamic instruction counts; a bad memory access fails the launch naming the
+   * PTX line, the address, the state space and the thread.
    *
    * @return the device
-   * @throws UnsupportedOperationException in this version: the simulator arrives with issue #3
    */
   static Device simulator() {
-    throw new UnsupportedOperationException("the PTX simulator is not available yet (issue #3)");
+    return dev.jptx.runtime.sim.SimDevice.create();
   }
 
   /**
@@ -60,8 +62,8 @@ public interface Device extends AutoCloseable {
   }
 
   /**
-   * CUDA if usable, else the simulator, else (until the simulator exists) the JVM device; logs
-   * which it chose and why through {@link System.Logger} {@code dev.jptx.runtime}.
+   * CUDA if usable, else the simulator; logs which it chose and why through {@link System.Logger}
+   * {@code dev.jptx.runtime}.
    *
    * @return the device
    */

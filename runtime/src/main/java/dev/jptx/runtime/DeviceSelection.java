@@ -16,13 +16,8 @@ final class DeviceSelection {
     } catch (NoDeviceException e) {
       LOG.log(Level.INFO, "jptx: no CUDA device ({0}); trying the PTX simulator", e.getMessage());
     }
-    try {
-      Device sim = Device.simulator();
-      LOG.log(Level.INFO, "jptx: using the PTX simulator");
-      return sim;
-    } catch (UnsupportedOperationException e) {
-      LOG.log(Level.INFO, "jptx: {0}; using the JVM device", e.getMessage());
-    }
-    return Device.jvm();
+    Device sim = Device.simulator();
+    LOG.log(Level.INFO, "jptx: using the PTX simulator");
+    return sim;
   }
 }

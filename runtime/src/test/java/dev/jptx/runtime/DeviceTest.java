@@ -30,16 +30,17 @@ class DeviceTest {
   }
 
   @Test
-  void simulator_notYetAvailable() {
-    var e = assertThrows(UnsupportedOperationException.class, Device::simulator);
-    assertEquals("the PTX simulator is not available yet (issue #3)", e.getMessage());
+  void simulator_reportsComputeCapability90() {
+    try (Device device = Device.simulator()) {
+      assertEquals(9, device.info().computeCapabilityMajor());
+      assertEquals(0, device.info().computeCapabilityMinor());
+    }
   }
 
   @Test
-  void best_fallsBackToTheJvmDevice() {
+  void best_fallsBackToTheSimulatorWithoutAGpu() {
     try (Device device = Device.best()) {
-      assertEquals(0, device.info().computeCapabilityMajor());
-      assertEquals(0, device.info().computeCapabilityMinor());
+      assertEquals(9, device.info().computeCapabilityMajor());
     }
   }
 

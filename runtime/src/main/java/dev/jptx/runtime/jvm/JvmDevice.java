@@ -8,6 +8,7 @@ import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.LaunchStats;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.runtime.Stream;
+import dev.jptx.runtime.internal.WorkQueueStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -55,7 +56,7 @@ public final class JvmDevice extends AbstractDevice {
             return thread;
           });
   private final Map<KernelMethod, MethodHandle> invokers = new ConcurrentHashMap<>();
-  private final Set<JvmStream> streams = ConcurrentHashMap.newKeySet();
+  private final Set<WorkQueueStream> streams = ConcurrentHashMap.newKeySet();
   private volatile LaunchStats lastStats = new LaunchStats(0, -1, Map.of());
   private volatile boolean closed;
 
@@ -133,14 +134,14 @@ public final class JvmDevice extends AbstractDevice {
     return (JvmDeviceArray) array;
   }
 
-  JvmStream own(Stream stream) {
-    if (!(stream instanceof JvmStream) || ((JvmStream) stream).device() != this) {
+  WorkQueueStream own(Stream stream) {
+    if (!(stream instanceof WorkQueueStream) || ((WorkQueueStream) stream).owner() != this) {
       throw new IllegalArgumentException(stream + " belongs to another device");
     }
-    return (JvmStream) stream;
+    return (WorkQueueStream) stream;
   }
 
-  void forget(JvmStream stream) {
+  void forget(WorkQueueStream stream) {
     streams.remove(stream);
   }
 
@@ -172,7 +173,9 @@ public final class JvmDevice extends AbstractDevice {
   @Override
   public Stream newStream() {
     ensureOpen();
-    var stream = new JvmStream(this, STREAM_NUMBERS.incrementAndGet());
+    var stream =
+        new WorkQueueStream(
+            this, "jptx-jvm-stream-" + STREAM_NUMBERS.incrementAndGet(), this::forget);
     streams.add(stream);
     return stream;
   }
@@ -202,7 +205,7 @@ public final class JvmDevice extends AbstractDevice {
       return;
     }
     try {
-      for (JvmStream stream : streams) {
+      for (WorkQueueStream stream : streams) {
         stream.close();
       }
     } finally {

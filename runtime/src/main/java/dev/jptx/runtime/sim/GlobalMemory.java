@@ -32,9 +32,25 @@ public final class GlobalMemory {
   /** The region holding {@code size} bytes at {@code address}, or a fault saying why not. */
   public synchronized Region find(long address, int size) {
     Map.Entry<Long, Region> e = regions.floorEntry(address);
-    if (e == null || !e.getValue().contains(address, 1)) {
-      throw new MemoryFault("no allocation there", StateSpace.GLOBAL, address, size);
+    if (e != null && e.getValue().contains(address, 1)) {
+      return e.getValue();
     }
-    return e.getValue();
+    if (e != null && address - e.getValue().base() < e.getValue().size() + GAP) {
+      Region r = e.getValue();
+      throw new MemoryFault(
+          "out of bounds of "
+              + r.name()
+              + " ("
+              + r.size()
+              + " bytes at 0x"
+              + Long.toHexString(r.base())
+              + ", byte offset "
+              + (address - r.base())
+              + ")",
+          StateSpace.GLOBAL,
+          address,
+          size);
+    }
+    throw new MemoryFault("no allocation there", StateSpace.GLOBAL, address, size);
   }
 }

@@ -23,12 +23,13 @@ public final class Main {
    */
   public static void main(String[] args) throws Exception {
     boolean ok = showModules(List.of(Saxpy.class, VecAdd.class));
+    // the compiled PTX on the simulator (no GPU needed), then the Java methods on the JVM device;
+    // both against a sequential loop
+    try (Device sim = Device.simulator()) {
+      ok &= run(sim, "the PTX simulator");
+    }
     try (Device jvm = Device.jvm()) {
-      int saxpyBad = Reference.checkSaxpy(jvm, N, 42);
-      System.out.println("saxpy on the jvm device, n = " + N + ": " + saxpyBad + " mismatches");
-      int vecAddBad = Reference.checkVecAdd(jvm, N, 43);
-      System.out.println("vecAdd on the jvm device, n = " + N + ": " + vecAddBad + " mismatches");
-      ok &= saxpyBad == 0 && vecAddBad == 0;
+      ok &= run(jvm, "the jvm device");
     }
     if (!ok) {
       System.out.println("FAILED");
@@ -38,6 +39,23 @@ public final class Main {
   }
 
   /** Prints each module and ptxas's verdict on it; false if one is missing or rejected. */
+  private static boolean run(Device device, String name) {
+    int saxpyBad = Reference.checkSaxpy(device, N, 42);
+    String stats = statistics(device);
+    System.out.println("saxpy on " + name + ", n = " + N + ": " + saxpyBad + " mismatches" + stats);
+    int vecAddBad = Reference.checkVecAdd(device, N, 43);
+    stats = statistics(device);
+    System.out.println(
+        "vecAdd on " + name + ", n = " + N + ": " + vecAddBad + " mismatches" + stats);
+    return saxpyBad == 0 && vecAddBad == 0;
+  }
+
+  private static String statistics(Device device) {
+    long count = device.lastLaunchStats().instructions();
+    long ms = device.lastLaunchStats().elapsedNanos() / 1_000_000;
+    return count < 0 ? "" : " (" + count + " thread-instructions in " + ms + " ms)";
+  }
+
   private static boolean showModules(List<Class<?>> kernelClasses) throws Exception {
     Optional<Path> ptxas = Modules.ptxas();
     if (ptxas.isEmpty()) {

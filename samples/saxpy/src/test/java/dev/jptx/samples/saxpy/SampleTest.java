@@ -10,15 +10,31 @@ import org.junit.jupiter.api.Test;
 
 class SampleTest {
   private static Device jvm;
+  private static Device sim;
 
   @BeforeAll
   static void open() {
     jvm = Device.jvm();
+    sim = Device.simulator();
   }
 
   @AfterAll
   static void close() {
     jvm.close();
+    sim.close();
+  }
+
+  @Test
+  void saxpy_simulator_runsThePluginsModuleBitExactly() {
+    // the module jptx:compile wrote, found through META-INF/jptx/kernels.list
+    assertEquals(0, Reference.checkSaxpy(sim, 100_003, 1));
+    assertEquals(true, sim.lastLaunchStats().instructions() > 0);
+  }
+
+  @Test
+  void vecAdd_simulator_runsThePluginsModule() {
+    assertEquals(0, Reference.checkVecAdd(sim, 100_003, 2));
+    assertEquals(0, Reference.checkVecAdd(sim, 1, 4));
   }
 
   @Test

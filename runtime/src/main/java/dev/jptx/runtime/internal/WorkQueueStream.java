@@ -1,4 +1,4 @@
-package dev.jptx.runtime.jvm;
+package dev.jptx.runtime.internal;
 
 import dev.jptx.runtime.Stream;
 import java.util.concurrent.ExecutorService;
@@ -6,33 +6,42 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * A stream of the JVM device: one Java thread that runs queued launches and copies in order. A
- * failure is kept and rethrown by the next {@link #synchronize()}, as CUDA reports an asynchronous
- * error at the next synchronisation.
+ * A stream of a device that runs its work on the host: one Java thread that runs queued launches
+ * and copies in order. A failure is kept and rethrown by the next {@link #synchronize()}, as CUDA
+ * reports an asynchronous error at the next synchronisation.
  */
-final class JvmStream implements Stream {
-  private final JvmDevice device;
+public final class WorkQueueStream implements Stream {
+  private final Object owner;
+  private final java.util.function.Consumer<WorkQueueStream> onClose;
   private final ExecutorService queue;
   private RuntimeException failure;
   private boolean closed;
 
-  JvmStream(JvmDevice device, int number) {
-    this.device = device;
+  /**
+   * A stream of {@code owner}'s whose work runs in order on a thread named {@code threadName};
+   * {@code onClose} hears when it is closed.
+   */
+  public WorkQueueStream(
+      Object owner, String threadName, java.util.function.Consumer<WorkQueueStream> onClose) {
+    this.owner = owner;
+    this.onClose = onClose;
     this.queue =
         Executors.newSingleThreadExecutor(
             task -> {
-              var thread = new Thread(task, "jptx-jvm-stream-" + number);
+              var thread = new Thread(task, threadName);
               thread.setDaemon(true);
               return thread;
             });
   }
 
-  JvmDevice device() {
-    return device;
+  /** The device that made it. */
+  public Object owner() {
+    return owner;
   }
 
   /** Queues {@code work}; it runs after everything queued before it. */
-  synchronized void submit(Runnable work) {
+  /** Queues {@code work}; a failure is rethrown by the next {@link #synchronize()}. */
+  public synchronized void submit(Runnable work) {
     if (closed) {
       throw new IllegalStateException("the stream is closed");
     }
@@ -97,12 +106,12 @@ final class JvmStream implements Stream {
         closed = true;
         queue.shutdown();
       }
-      device.forget(this);
+      onClose.accept(this);
     }
   }
 
   @Override
   public String toString() {
-    return "JvmStream";
+    return "Stream(" + owner + ")";
   }
 }

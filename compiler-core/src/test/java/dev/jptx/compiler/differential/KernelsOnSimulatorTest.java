@@ -1,0 +1,176 @@
+package dev.jptx.compiler.differential;
+
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testkernels.Basic;
+import dev.jptx.compiler.testkernels.Loops;
+import dev.jptx.compiler.testkernels.Params;
+import dev.jptx.runtime.Launch;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The compiled kernels give the JVM's results: each test kernel runs on the jvm device and, as jptx
+ * compiled it, on the PTX simulator, under several pass configurations.
+ */
+class KernelsOnSimulatorTest {
+  static Stream<Arguments> configurations() {
+    return Stream.of(
+        Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
+        Arguments.of(
+            "-O3 sm_90", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")))),
+        Arguments.of(
+            "-O3 sm_75 no-machine-dce",
+            CompilerOptions.defaults()
+                .withKnobs(dev.jptx.compiler.driver.Knobs.parse(List.of("disable-machine-dce")))));
+  }
+
+  private static final SplittableRandom RANDOM = new SplittableRandom(42);
+
+  private static float[] floats(int n) {
+    float[] a = new float[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = (float) (RANDOM.nextDouble() * 200 - 100);
+    }
+    a[n / 2] = Float.NaN;
+    a[n / 3] = -0.0f;
+    a[n / 4] = Float.POSITIVE_INFINITY;
+    return a;
+  }
+
+  private static double[] doubles(int n) {
+    double[] a = new double[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = RANDOM.nextDouble() * 1e10 - 5e9;
+    }
+    a[n / 2] = Double.NaN;
+    a[n / 3] = 3e19;
+    a[n / 4] = -3e19;
+    return a;
+  }
+
+  private static int[] ints(int n) {
+    int[] a = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = RANDOM.nextInt();
+    }
+    return a;
+  }
+
+  private static long[] longs(int n) {
+    long[] a = new long[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = RANDOM.nextLong();
+    }
+    return a;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void basic(String name, CompilerOptions o) {
+    int n = 1000;
+    Launch l = Launch.grid1d(n + 37, 128);
+    Differential.check(
+        o, new Differential.Case(Basic.class, "saxpy", l, 0, n, 1.5f, floats(n), floats(n)));
+    Differential.check(
+        o, new Differential.Case(Basic.class, "vecAdd", l, 0, n, ints(n), ints(n), new int[n]));
+    Differential.check(
+        o, new Differential.Case(Basic.class, "daxpy", l, 0, n, -2.25, doubles(n), doubles(n)));
+    Differential.check(
+        o, new Differential.Case(Basic.class, "clampAndScale", l, 0, floats(n), -50f, 50f));
+    for (int[] ab :
+        new int[][] {{7, 3}, {-7, 3}, {Integer.MIN_VALUE, -1}, {5, 33}, {-1, -1}, {123456, -31}}) {
+      Differential.check(
+          o,
+          new Differential.Case(
+              Basic.class, "intOps", Launch.grid1d(64, 32), 0, new int[8], ab[0], ab[1]));
+    }
+    Differential.check(
+        o,
+        new Differential.Case(
+            Basic.class, "conversions", l, 0, doubles(n), floats(n), new int[n], longs(n)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void loops(String name, CompilerOptions o) {
+    int n = 300;
+    int m = 17;
+    Differential.check(
+        o,
+        new Differential.Case(
+            Loops.class,
+            "dotLoop",
+            Launch.grid1d(n, 64),
+            0,
+            n,
+            m,
+            floats(n * m),
+            floats(m),
+            new float[n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Loops.class, "gridStride", Launch.grid1d(128, 32), 0, 1000, longs(1000)));
+    int[] collatz = new int[500];
+    for (int i = 0; i < collatz.length; i++) {
+      collatz[i] = i + 1;
+    }
+    Differential.check(
+        o,
+        new Differential.Case(
+            Loops.class, "breakContinue", Launch.grid1d(512, 128), 0, collatz, 100));
+    for (double[] xy : new double[][] {{1, 2}, {2, 1}, {Double.NaN, 1}, {0.0, -0.0}}) {
+      Differential.check(
+          o,
+          new Differential.Case(
+              Loops.class, "ternaries", Launch.grid1d(4, 4), 0, new int[4], 3L, 3L, xy[0], xy[1]));
+      Differential.check(
+          o,
+          new Differential.Case(
+              Loops.class, "ternaries", Launch.grid1d(4, 4), 0, new int[4], -3L, 4L, xy[0], xy[1]));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void params(String name, CompilerOptions o) {
+    Differential.check(
+        o,
+        new Differential.Case(
+            Params.class,
+            "everyType",
+            Launch.grid1d(32, 32),
+            0,
+            true,
+            (byte) -5,
+            (short) -300,
+            (char) 65000,
+            7,
+            1L << 40,
+            -2.75f,
+            1e300,
+            new int[8],
+            new double[1]));
+    int n = 200;
+    byte[] bytes = new byte[n];
+    short[] shorts = new short[n];
+    char[] chars = new char[n];
+    boolean[] flags = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      bytes[i] = (byte) (i * 37);
+      shorts[i] = (short) (i * 1234);
+      chars[i] = (char) (i * 977);
+      flags[i] = i % 3 == 0;
+    }
+    Differential.check(
+        o,
+        new Differential.Case(
+            Params.class, "narrowArrays", Launch.grid1d(256, 256), 0, bytes, shorts, chars, flags));
+  }
+}

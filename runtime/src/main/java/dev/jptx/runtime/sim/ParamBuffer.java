@@ -1,0 +1,118 @@
+package dev.jptx.runtime.sim;
+
+import dev.jptx.runtime.DeviceArray;
+import dev.jptx.runtime.sim.exec.KernelEntry;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds a launch's parameter buffer and does its transfers: Java arrays are copied into fresh
+ * allocations before the launch and (unless read-only) back after it, as on CUDA; device arrays are
+ * passed by address; primitives by value in the width of their {@code .param}.
+ */
+final class ParamBuffer {
+  private record Transfer(Object host, Region region, boolean copyBack) {}
+
+  private final SimDevice device;
+  private final KernelEntry entry;
+  private final Region view;
+  private final List<Transfer> transfers = new ArrayList<>();
+
+  ParamBuffer(SimDevice device, KernelEntry entry) {
+    this.device = device;
+    this.entry = entry;
+    this.view =
+        new Region(
+            StateSpace.PARAM, 0, Math.max(entry.paramBytes(), 1), "parameters of " + entry.name());
+  }
+
+  byte[] bytes() {
+    return view.bytes();
+  }
+
+  /** Writes {@code value} into parameter {@code i}, whose size must be {@code size}. */
+  void put(int i, int size, long value, String what) {
+    if (i >= entry.paramCount()) {
+      throw new IllegalArgumentException(
+          "entry "
+              + entry.name()
+              + " has "
+              + entry.paramCount()
+              + " parameters, but more arguments were given");
+    }
+    if (entry.paramSize(i) != size) {
+      throw new IllegalArgumentException(
+          "parameter "
+              + i
+              + " of entry "
+              + entry.name()
+              + " has "
+              + entry.paramSize(i)
+              + " bytes, but the argument is "
+              + what
+              + " ("
+              + size
+              + " bytes)");
+    }
+    view.store(entry.paramOffset(i), size, value);
+  }
+
+  /** The device address of an array argument: a device array's, or a copy of a Java array. */
+  long address(Object array, boolean copyBack) {
+    if (array instanceof DeviceArray d) {
+      return device.own(d).region().base();
+    }
+    Region r =
+        device
+            .memory()
+            .allocate(HostArrays.byteSize(array), "argument " + array.getClass().getSimpleName());
+    HostArrays.copyIn(array, r);
+    transfers.add(new Transfer(array, r, copyBack));
+    return r.base();
+  }
+
+  /** The length of an array argument. */
+  static int length(Object array) {
+    return array instanceof DeviceArray d ? d.length() : java.lang.reflect.Array.getLength(array);
+  }
+
+  /** After the launch: copies results back, frees the temporary allocations. */
+  void finish(boolean copyBack) {
+    for (Transfer t : transfers) {
+      if (copyBack && t.copyBack()) {
+        HostArrays.copyOut(t.region(), t.host());
+      }
+      device.memory().free(t.region());
+    }
+  }
+
+  /** Writes a boxed primitive by value into parameter {@code i}. */
+  void putValue(int i, Object v) {
+    if (v instanceof Integer x) {
+      put(i, 4, x, "an Integer");
+    } else if (v instanceof Long x) {
+      put(i, 8, x, "a Long");
+    } else if (v instanceof Float x) {
+      put(i, 4, Float.floatToRawIntBits(x), "a Float");
+    } else if (v instanceof Double x) {
+      put(i, 8, Double.doubleToRawLongBits(x), "a Double");
+    } else if (v instanceof Short x) {
+      put(i, 2, x, "a Short");
+    } else if (v instanceof Character x) {
+      put(i, 2, x, "a Character");
+    } else if (v instanceof Byte x) {
+      put(i, 1, x, "a Byte");
+    } else if (v instanceof Boolean x) {
+      put(i, 1, x ? 1 : 0, "a Boolean");
+    } else {
+      throw new IllegalArgumentException(
+          "argument "
+              + i
+              + " of entry "
+              + entry.name()
+              + " is a "
+              + (v == null ? "null" : v.getClass().getName())
+              + "; pass arrays, DeviceArrays or boxed primitives");
+    }
+  }
+}
