@@ -50,7 +50,10 @@ class SimErrorsTest {
             """,
             Launch.grid1d(64, 64), new int[40]);
     assertTrue(msg.contains("PTX line 13 (ld.global.u32)"), msg);
-    assertTrue(msg.contains("out of bounds of argument int[]"), msg);
+    assertTrue(
+        msg.contains(
+            "out of bounds of argument int[] (160 bytes at 0x100000000000, byte offset 160)"),
+        msg);
     assertTrue(msg.contains("4-byte access at global address 0x"), msg);
     assertTrue(msg.contains("thread (40,0,0) of block (0,0,0)"), msg);
   }
