@@ -22,7 +22,7 @@ class OptionsTest {
         new Pipeline(o, DumpSink.NONE)
             .compile(TestClasses.node(BASIC), null, new Diagnostics())
             .modules();
-    modules.forEach((t, text) -> Tools.assertAssembles(text, t));
+    modules.forEach((t, text) -> Tools.assertAssembles(text, t, o.fastMath()));
     return modules.values().iterator().next();
   }
 

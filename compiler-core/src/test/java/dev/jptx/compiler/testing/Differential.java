@@ -75,7 +75,7 @@ public final class Differential {
       Path root = Files.createTempDirectory("jptx-differential");
       List<String> lines = new ArrayList<>();
       for (Map.Entry<SmTarget, String> m : r.modules().entrySet()) {
-        Tools.assertAssembles(m.getValue(), m.getKey());
+        Tools.assertAssembles(m.getValue(), m.getKey(), options.fastMath());
         AtomicFiles.write(ModuleLayout.module(root, r.className(), m.getKey()), m.getValue());
       }
       for (KernelSpec k : r.kernels()) {

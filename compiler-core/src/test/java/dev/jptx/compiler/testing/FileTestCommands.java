@@ -130,7 +130,7 @@ final class FileTestCommands {
     CompilerOptions o = options(withDefaultTargets(args));
     Module m = verified(IrParser.parseModule("test", input));
     Map<SmTarget, String> modules = new Pipeline(o, (s, u, x) -> {}).compileModule("test", m);
-    modules.forEach((target, text) -> Tools.assertAssembles(text, target));
+    modules.forEach((target, text) -> Tools.assertAssembles(text, target, o.fastMath()));
     return modules.values().iterator().next();
   }
 
@@ -141,7 +141,7 @@ final class FileTestCommands {
     if (!d.all().isEmpty()) {
       throw new AssertionError("unexpected errors: " + d.all());
     }
-    r.modules().forEach((target, text) -> Tools.assertAssembles(text, target));
+    r.modules().forEach((target, text) -> Tools.assertAssembles(text, target, o.fastMath()));
     return r.modules().values().iterator().next();
   }
 

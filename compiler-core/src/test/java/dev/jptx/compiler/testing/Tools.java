@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.validate.LintFinding;
+import dev.jptx.compiler.validate.PtxLint;
 import dev.jptx.compiler.validate.PtxasValidator;
 import dev.jptx.compiler.validate.ValidationResult;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 
@@ -29,11 +32,35 @@ public final class Tools {
     return PTXAS.get();
   }
 
-  /** Asserts that {@code ptxas} accepts {@code ptx} for {@code target}. */
+  /**
+   * Asserts that {@code ptx}, compiled without fast math, keeps the PTX lint's strict rules and
+   * that {@code ptxas} accepts it for {@code target}.
+   */
   public static ValidationResult assertAssembles(String ptx, SmTarget target) {
+    return assertAssembles(ptx, target, false);
+  }
+
+  /**
+   * Asserts that {@code ptx} keeps the PTX lint's rules (strict ones unless {@code fastMath}: pass
+   * the {@code fastMath} the module was compiled with) and that {@code ptxas} accepts it for {@code
+   * target}. The lint runs first, so it checks the module even where {@code ptxas} is missing.
+   */
+  public static ValidationResult assertAssembles(String ptx, SmTarget target, boolean fastMath) {
+    assertLintClean(ptx, fastMath);
     ValidationResult r = ptxas().validate(ptx, target);
     assertTrue(
         r.accepted(), () -> "ptxas rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
     return r;
+  }
+
+  /** Asserts that the PTX lint finds nothing in {@code ptx}, in fast-math or strict mode. */
+  public static void assertLintClean(String ptx, boolean fastMath) {
+    List<LintFinding> findings = PtxLint.check(ptx, fastMath);
+    if (!findings.isEmpty()) {
+      StringBuilder sb = new StringBuilder("PTX lint (");
+      sb.append(fastMath ? "fast-math" : "strict").append(" mode) found:\n");
+      findings.forEach(f -> sb.append("  ").append(f.format()).append('\n'));
+      fail(sb.append(ptx).toString());
+    }
   }
 }

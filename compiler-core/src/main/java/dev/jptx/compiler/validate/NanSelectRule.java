@@ -1,0 +1,158 @@
+package dev.jptx.compiler.validate;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Java maps NaN to 0 when converting a floating-point value to {@code int} or {@code long}. PTX
+ * {@code cvt} does so only from {@code f32} to a 32-bit integer; from {@code f64}, and to 64-bit
+ * integers, NaN gives the minimum value, so the compiler follows such a {@code cvt} with a select:
+ *
+ * <pre>
+ * setp.nan.f64 %p2, %fd1, %fd1;
+ * cvt.rzi.s32.f64 %r9, %fd1;
+ * selp.b32 %r10, 0, %r9, %p2;
+ * </pre>
+ *
+ * The rule: every instruction that reads such a {@code cvt}'s result is a {@code selp} that picks
+ * the immediate 0 when its predicate says the {@code cvt}'s source is NaN, and the result
+ * otherwise. The predicate must come, in every one of its definitions, from an unguarded NaN test
+ * of that same source register: {@code setp.nan}/{@code setp.neu x, x} or {@code testp.notanumber
+ * x} (true on NaN), or {@code setp.num}/{@code setp.eq x, x} or {@code testp.number x} (false on
+ * NaN, so the operands of the {@code selp} swap). A result nothing reads is fine.
+ */
+final class NanSelectRule implements LintRule {
+  private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
+  private static final Set<String> FLOATS = Set.of("f32", "f64");
+
+  @Override
+  public void check(PtxFunctionBody f, List<LintFinding> out) {
+    for (PtxStatement s : f.statements()) {
+      if (!needsSelect(s) || s.defs().size() != 1) {
+        continue;
+      }
+      String result = s.defs().get(0);
+      String source = s.operand(1);
+      if (PtxStatement.names(source).size() != 1) {
+        continue; // a literal source (the compiler folds those) has no register to test
+      }
+      for (PtxStatement use : f.usesOf(result)) {
+        if (!isNanSelect(f, use, result, source)) {
+          out.add(
+              new LintFinding(
+                  f.name(),
+                  s.line(),
+                  s.text(),
+                  PtxLint.NAN_SELECT,
+                  message(s, result, source, use)));
+          break;
+        }
+      }
+    }
+  }
+
+  static String message(PtxStatement cvt, String result, String source, PtxStatement use) {
+    return "Java maps NaN to 0, but "
+        + cvt.opcode()
+        + " gives the minimum value: its result "
+        + result
+        + " may only be read by a selp that picks 0 when a NaN test of "
+        + source
+        + " holds (setp.nan."
+        + cvt.type()
+        + " %p, "
+        + source
+        + ", "
+        + source
+        + "), but line "
+        + use.line()
+        + " reads it: "
+        + use.text();
+  }
+
+  /** A float-to-integer {@code cvt} other than f32 to a 32-bit integer. */
+  private static boolean needsSelect(PtxStatement s) {
+    List<String> m = s.modifiers();
+    if (!s.base().equals("cvt") || m.size() < 2) {
+      return false;
+    }
+    String to = m.get(m.size() - 2);
+    String from = m.get(m.size() - 1);
+    return INTEGERS.contains(to)
+        && FLOATS.contains(from)
+        && !(to.endsWith("32") && from.equals("f32"));
+  }
+
+  private static boolean isNanSelect(
+      PtxFunctionBody f, PtxStatement use, String result, String source) {
+    if (!use.base().equals("selp") || use.operands().size() != 4) {
+      return false;
+    }
+    String predicate = use.operand(3);
+    boolean negated = predicate.startsWith("!");
+    Boolean trueOnNan = polarity(f, negated ? predicate.substring(1).trim() : predicate, source);
+    if (trueOnNan == null) {
+      return false;
+    }
+    boolean pickFirstOnNan = trueOnNan != negated;
+    String onNan = use.operand(pickFirstOnNan ? 1 : 2);
+    String otherwise = use.operand(pickFirstOnNan ? 2 : 1);
+    return isZero(onNan) && otherwise.equals(result);
+  }
+
+  /**
+   * True if {@code predicate} holds exactly when {@code source} is NaN, false if exactly when it is
+   * not, null if that is not what every definition of it says.
+   */
+  private static Boolean polarity(PtxFunctionBody f, String predicate, String source) {
+    List<PtxStatement> defs = f.definitions(predicate);
+    Boolean agreed = null;
+    for (PtxStatement d : defs) {
+      Boolean p = nanTest(d, predicate, source);
+      if (p == null || (agreed != null && !agreed.equals(p))) {
+        return null;
+      }
+      agreed = p;
+    }
+    return agreed;
+  }
+
+  private static Boolean nanTest(PtxStatement d, String predicate, String source) {
+    if (d.guard() != null || d.modifiers().isEmpty() || !FLOATS.contains(d.type())) {
+      return null;
+    }
+    String test = d.modifiers().get(0);
+    Boolean trueOnNan = null;
+    if (d.base().equals("setp")
+        && d.operands().size() == 3
+        && d.operand(1).equals(source)
+        && d.operand(2).equals(source)) {
+      trueOnNan =
+          switch (test) {
+            case "nan", "neu" -> Boolean.TRUE;
+            case "num", "eq" -> Boolean.FALSE;
+            default -> null;
+          };
+    } else if (d.base().equals("testp")
+        && d.operands().size() == 2
+        && d.operand(1).equals(source)) {
+      trueOnNan =
+          switch (test) {
+            case "notanumber" -> Boolean.TRUE;
+            case "number" -> Boolean.FALSE;
+            default -> null;
+          };
+    }
+    // "%p|%q": the second predicate is the complement of the first
+    String[] pair = d.operand(0).split("\\|");
+    if (trueOnNan != null && pair.length == 2 && pair[1].trim().equals(predicate)) {
+      trueOnNan = !trueOnNan;
+    }
+    return trueOnNan;
+  }
+
+  private static boolean isZero(String operand) {
+    var v = PtxStatement.integer(operand);
+    return v.isPresent() && v.getAsLong() == 0;
+  }
+}

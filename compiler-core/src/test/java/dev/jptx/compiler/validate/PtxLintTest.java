@@ -1,0 +1,364 @@
+package dev.jptx.compiler.validate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Tools;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The lint's rules on hand-written PTX: each bad snippet is found, each good one is clean. */
+class PtxLintTest {
+  /** The first body line of {@link #kernel}. */
+  private static final int BODY = 15;
+
+  /** A kernel {@code k} around {@code body}, which starts on line {@link #BODY}. */
+  private static String kernel(String... body) {
+    return ".version 7.8\n.target sm_90\n.address_size 64\n\n"
+        + ".visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n"
+        + "\t.reg .pred \t%p<10>;\n\t.reg .b16 \t%h<10>;\n\t.reg .b32 \t%r<40>;\n"
+        + "\t.reg .b64 \t%rd<40>;\n\t.reg .f32 \t%f<40>;\n\t.reg .f64 \t%fd<40>;\n"
+        + "\t"
+        + String.join("\n\t", body)
+        + "\n\tret;\n}\n";
+  }
+
+  private static LintFinding only(String ptx, boolean fastMath) {
+    List<LintFinding> f = PtxLint.check(ptx, fastMath);
+    assertEquals(1, f.size(), () -> f.toString());
+    return f.get(0);
+  }
+
+  // --- rule 1: strict float arithmetic
+
+  @Test
+  void strictFloat_plainAddIsFoundWithTheDocumentedMessage() {
+    LintFinding f = only(kernel("add.f32 %f3, %f1, %f2;"), false);
+    assertEquals(PtxLint.STRICT_FLOAT, f.rule());
+    assertEquals(
+        "line 15 in k: add.f32 %f3, %f1, %f2: strict mode needs an explicit rounding modifier"
+            + " (.rn), or ptxas may contract it into an FMA",
+        f.format());
+  }
+
+  static Stream<String[]> badFloat() {
+    return Stream.of(
+        new String[] {"sub.f64 %fd3, %fd1, %fd2", StrictFloatRule.CONTRACTION},
+        new String[] {"mul.ftz.f32 %f3, %f1, %f2", StrictFloatRule.CONTRACTION},
+        new String[] {"mul.f32 %f3, %f1, 0f40000000", StrictFloatRule.CONTRACTION},
+        new String[] {"add.f16x2 %r3, %r1, %r2", StrictFloatRule.CONTRACTION},
+        new String[] {"mul.f16 %h3, %h1, %h2", StrictFloatRule.CONTRACTION},
+        new String[] {"sub.bf16x2 %r3, %r1, %r2", StrictFloatRule.CONTRACTION},
+        new String[] {"mad.rn.f32 %f4, %f1, %f2, %f3", StrictFloatRule.MAD},
+        new String[] {"mad.rn.f64 %fd4, %fd1, %fd2, %fd3", StrictFloatRule.MAD},
+        new String[] {"div.full.f32 %f3, %f1, %f2", StrictFloatRule.DIV},
+        new String[] {"div.approx.f32 %f3, %f1, %f2", StrictFloatRule.DIV},
+        new String[] {"rcp.approx.ftz.f64 %fd2, %fd1", StrictFloatRule.RCP},
+        new String[] {"sqrt.approx.f32 %f2, %f1", StrictFloatRule.SQRT});
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badFloat")
+  void strictFloat_unroundedOrFusedArithmeticIsFound(String instruction, String message) {
+    LintFinding f = only(kernel(instruction + ";"), false);
+    assertEquals(new LintFinding("k", BODY, instruction, PtxLint.STRICT_FLOAT, message), f);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badFloat")
+  void strictFloat_isOffInFastMath(String instruction, String message) {
+    assertEquals(List.of(), PtxLint.check(kernel(instruction + ";"), true));
+  }
+
+  private static final String[] GOOD_FLOAT = {
+    "add.rn.f32 %f3, %f1, %f2;",
+    "sub.rz.f64 %fd3, %fd1, %fd2;",
+    "mul.rn.ftz.f32 %f4, %f1, %f2;",
+    "mul.rm.f64 %fd4, %fd1, 0d3FE0000000000000;",
+    "fma.rn.f32 %f5, %f1, %f2, %f3;",
+    "fma.rn.f64 %fd5, %fd1, %fd2, %fd3;",
+    "div.rn.f32 %f6, %f1, %f2;",
+    "div.rn.f64 %fd6, %fd1, %fd2;",
+    "rcp.rn.f32 %f7, %f1;",
+    "sqrt.rn.f32 %f8, %f1;",
+    "add.rn.f16x2 %r3, %r1, %r2;",
+    "mul.rn.f16 %h3, %h1, %h2;",
+    "neg.f32 %f9, %f1;",
+    "add.s32 %r4, %r1, %r2;",
+    "mul.lo.s32 %r5, %r1, %r2;",
+    "mad.lo.s32 %r6, %r1, %r2, %r3;",
+    "mul.wide.s32 %rd1, %r1, 4;",
+    "mad.wide.s32 %rd2, %r1, 4, %rd1;"
+  };
+
+  @Test
+  void strictFloat_roundedArithmeticAndIntegersAreClean() {
+    assertEquals(List.of(), PtxLint.check(kernel(GOOD_FLOAT), false));
+  }
+
+  // --- rule 2: NaN select after float-to-int conversions
+
+  private static final String[] GOOD_CONVERSIONS = {
+    // the compiler's form
+    "setp.nan.f64 %p1, %fd1, %fd1;",
+    "cvt.rzi.s32.f64 %r1, %fd1;",
+    "selp.b32 %r2, 0, %r1, %p1;",
+    // a number test selects the other way round
+    "setp.num.f32 %p2, %f1, %f1;",
+    "cvt.rzi.s64.f32 %rd1, %f1;",
+    "selp.b64 %rd2, %rd1, 0, %p2;",
+    "testp.notanumber.f64 %p3, %fd2;",
+    "cvt.rzi.s64.f64 %rd3, %fd2;",
+    "selp.b64 %rd4, 0, %rd3, %p3;",
+    // the second predicate of a pair is the complement of the first
+    "setp.nan.f64 %p4|%p5, %fd3, %fd3;",
+    "cvt.rzi.u64.f64 %rd5, %fd3;",
+    "selp.b64 %rd6, %rd5, 0, %p5;",
+    // f32 to s32 maps NaN to 0 itself
+    "cvt.rzi.s32.f32 %r3, %f2;",
+    "add.s32 %r4, %r3, %r2;",
+    "st.global.u64 [%rd2], %rd4;"
+  };
+
+  @Test
+  void nanSelect_selectsOnANanTestOfTheSourceAreClean() {
+    assertEquals(List.of(), PtxLint.check(kernel(GOOD_CONVERSIONS), false));
+  }
+
+  @Test
+  void nanSelect_resultReadDirectlyIsFound() {
+    LintFinding f =
+        only(kernel("cvt.rzi.s64.f64 %rd1, %fd1;", "st.global.u64 [%rd2], %rd1;"), false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(
+        "line 15 in k: cvt.rzi.s64.f64 %rd1, %fd1: Java maps NaN to 0, but cvt.rzi.s64.f64 gives"
+            + " the minimum value: its result %rd1 may only be read by a selp that picks 0 when a"
+            + " NaN test of %fd1 holds (setp.nan.f64 %p, %fd1, %fd1), but line 16 reads it:"
+            + " st.global.u64 [%rd2], %rd1",
+        f.format());
+  }
+
+  static Stream<String[]> badSelects() {
+    return Stream.of(
+        // the test is of another register
+        new String[] {"setp.nan.f64 %p1, %fd2, %fd2;", "selp.b32 %r2, 0, %r1, %p1;"},
+        // 0 is picked when the value is a number
+        new String[] {"setp.nan.f64 %p1, %fd1, %fd1;", "selp.b32 %r2, %r1, 0, %p1;"},
+        new String[] {"setp.num.f64 %p1, %fd1, %fd1;", "selp.b32 %r2, 0, %r1, %p1;"},
+        // not a NaN test
+        new String[] {"setp.lt.f64 %p1, %fd1, %fd1;", "selp.b32 %r2, 0, %r1, %p1;"},
+        // the replacement is not 0
+        new String[] {"setp.nan.f64 %p1, %fd1, %fd1;", "selp.b32 %r2, 1, %r1, %p1;"},
+        // a second definition of the predicate is not a NaN test
+        new String[] {
+          "setp.nan.f64 %p1, %fd1, %fd1;\n\tsetp.gt.s32 %p1, %r5, 0;", "selp.b32 %r2, 0, %r1, %p1;"
+        });
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("badSelects")
+  void nanSelect_wrongSelectIsFound(String test, String select) {
+    LintFinding f = only(kernel("cvt.rzi.s32.f64 %r1, %fd1;", test, select), false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(BODY, f.line());
+    assertTrue(f.message().endsWith("reads it: " + select.replace(";", "")), f.message());
+  }
+
+  @Test
+  void nanSelect_isCheckedInFastMathToo() {
+    String ptx = kernel("cvt.rzi.s32.f64 %r1, %fd1;", "st.global.u32 [%rd2], %r1;");
+    assertEquals(PtxLint.NAN_SELECT, only(ptx, true).rule());
+  }
+
+  // --- rule 3: shift counts
+
+  private static final String[] GOOD_SHIFTS = {
+    "ld.param.u32 %r1, [k_param_0];",
+    "and.b32 %r2, %r1, 31;",
+    "shl.b32 %r3, %r1, %r2;",
+    "and.b32 %r4, %r1, 63;",
+    "shr.s64 %rd2, %rd1, %r4;",
+    // a smaller mask, in hexadecimal, on the left
+    "and.b32 %r5, 0x7, %r1;",
+    "shr.u32 %r6, %r1, %r5;",
+    // a constant in a register, and copies of masked counts from two paths
+    "mov.b32 %r7, 5;",
+    "shr.u64 %rd3, %rd1, %r7;",
+    "@%p1 mov.b32 %r8, %r2;",
+    "@!%p1 mov.b32 %r8, %r7;",
+    "shl.b32 %r9, %r1, %r8;",
+    // constant counts below the width
+    "shl.b32 %r10, %r1, 31;",
+    "shr.s64 %rd4, %rd1, 63;",
+    // funnel shifts are not checked
+    "shf.l.wrap.b32 %r11, %r1, %r1, %r1;"
+  };
+
+  @Test
+  void shiftMask_maskedAndConstantCountsAreClean() {
+    assertEquals(List.of(), PtxLint.check(kernel(GOOD_SHIFTS), false));
+  }
+
+  @Test
+  void shiftMask_countInALoopCopyIsClean() {
+    String ptx =
+        kernel(
+            "and.b32 %r2, %r1, 31;",
+            "mov.b32 %r3, %r2;",
+            "$L__BB0_1:",
+            "shl.b32 %r4, %r4, %r3;",
+            "mov.b32 %r3, %r3;",
+            "setp.ne.s32 %p1, %r4, 0;",
+            "@%p1 bra $L__BB0_1;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void shiftMask_unmaskedRegisterCountIsFound() {
+    LintFinding f = only(kernel("ld.param.u32 %r1, [k_param_0];", "shl.b32 %r2, %r2, %r1;"), true);
+    assertEquals(PtxLint.SHIFT_MASK, f.rule());
+    assertEquals(
+        "line 16 in k: shl.b32 %r2, %r2, %r1: shift count %r1 is not masked: Java uses only the"
+            + " low 5 bits of the count where PTX clamps counts of 32 or more, so it must come from"
+            + " an and with a constant of at most 31 (or be a constant below 32), but line 15"
+            + " defines it: ld.param.u32 %r1, [k_param_0]",
+        f.format());
+  }
+
+  @Test
+  void shiftMask_outOfRangeConstantIsFound() {
+    LintFinding f = only(kernel("shr.s64 %rd2, %rd1, 64;"), false);
+    assertEquals(
+        "line 15 in k: shr.s64 %rd2, %rd1, 64: shift count 64 is out of range: Java uses only the"
+            + " low 6 bits of the count where PTX clamps counts of 64 or more, so a constant count"
+            + " must be below 64",
+        f.format());
+  }
+
+  static Stream<String[]> badCounts() {
+    return Stream.of(
+        // a mask too wide for the width
+        new String[] {"and.b32 %r2, %r1, 63;", "shl.b32 %r3, %r1, %r2;", "15"},
+        new String[] {"and.b32 %r2, %r1, 127;", "shl.b64 %rd2, %rd1, %r2;", "15"},
+        // one of two definitions is not masked
+        new String[] {"and.b32 %r2, %r1, 31;\n\tmov.b32 %r2, %r1;", "shr.u32 %r3, %r1, %r2;", "16"},
+        new String[] {"mov.b32 %r2, 32;", "shr.s32 %r3, %r1, %r2;", "15"},
+        new String[] {"mov.u32 %r2, %laneid;", "shl.b32 %r3, %r1, %r2;", "15"});
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("badCounts")
+  void shiftMask_countNotProvablyInRangeIsFound(String def, String shift, String defLine) {
+    LintFinding f = only(kernel(def, shift), false);
+    assertEquals(PtxLint.SHIFT_MASK, f.rule());
+    assertEquals(shift.replace(";", ""), f.instruction());
+    assertTrue(f.message().contains("but line " + defLine + " defines it"), f.message());
+  }
+
+  @Test
+  void shiftMask_undefinedCountIsFound() {
+    LintFinding f = only(kernel("shl.b32 %r3, %r1, %r2;"), false);
+    assertTrue(f.message().endsWith("but it has no definition in this function"), f.message());
+  }
+
+  // --- the scanner
+
+  @Test
+  void check_readsFunctionsLabelsGuardsCommentsAndMultiLineStatements() {
+    String ptx =
+        """
+        .version 7.8
+        .target sm_90
+        .address_size 64
+        .extern .func (.param .b32 func_retval0) vprintf(.param .b64 a, .param .b64 b);
+        .global .align 4 .b32 table[2] = {1, 2};
+
+        // add.f32 %f9, %f9, %f9;
+        .visible .func (.param .b32 f_retval) f(
+        \t.param .b32 f_param_0
+        )
+        {
+        \t.reg .f32 %f<9>;
+        \t/* mul.f32 %f1, %f1, %f1;
+        \t   add.f32 %f1, %f1, %f1; */
+        \tld.global.v2.f32 {%f1, %f2}, [%rd1];
+        $L__BB1_2:
+        \t.loc\t1 12 0
+        \t@!%p1 add.f32 %f3,
+        \t\t%f1, %f2; // line 18
+        \t{
+        \t\tmul.rn.f32 %f4, %f3, %f3;
+        \t}
+        \tret;
+        }
+        .visible .entry g()
+        {
+        \tsub.f64 %fd1, %fd1, %fd1;
+        }
+        """;
+    List<LintFinding> f = PtxLint.check(ptx, false);
+    assertEquals(
+        List.of(
+            new LintFinding(
+                "f",
+                18,
+                "@!%p1 add.f32 %f3, %f1, %f2",
+                PtxLint.STRICT_FLOAT,
+                StrictFloatRule.CONTRACTION),
+            new LintFinding(
+                "g",
+                27,
+                "sub.f64 %fd1, %fd1, %fd1",
+                PtxLint.STRICT_FLOAT,
+                StrictFloatRule.CONTRACTION)),
+        f);
+  }
+
+  @Test
+  void check_fastMathPerFunction() {
+    String ptx =
+        """
+        .visible .entry fast()
+        {
+        \tadd.f32 %f3, %f1, %f2;
+        }
+        .visible .entry strict()
+        {
+        \tadd.f32 %f3, %f1, %f2;
+        }
+        """;
+    List<LintFinding> f = PtxLint.check(ptx, name -> name.equals("fast"));
+    assertEquals(1, f.size(), f::toString);
+    assertEquals("strict", f.get(0).function());
+  }
+
+  @Test
+  void integer_readsPtxLiterals() {
+    assertEquals(31, PtxStatement.integer("31").getAsLong());
+    assertEquals(31, PtxStatement.integer("0x1F").getAsLong());
+    assertEquals(31, PtxStatement.integer("037").getAsLong());
+    assertEquals(31, PtxStatement.integer("0b11111").getAsLong());
+    assertEquals(31, PtxStatement.integer("31U").getAsLong());
+    assertEquals(-1, PtxStatement.integer("-1").getAsLong());
+    assertEquals(0, PtxStatement.integer("0").getAsLong());
+    assertTrue(PtxStatement.integer("0f3F800000").isEmpty());
+    assertTrue(PtxStatement.integer("%r1").isEmpty());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"float", "conversions", "shifts"})
+  void goodSnippets_assemble(String which) {
+    String[] body =
+        switch (which) {
+          case "float" -> GOOD_FLOAT;
+          case "conversions" -> GOOD_CONVERSIONS;
+          default -> GOOD_SHIFTS;
+        };
+    Tools.assertAssembles(kernel(body), SmTargets.get("sm_90"));
+  }
+}
