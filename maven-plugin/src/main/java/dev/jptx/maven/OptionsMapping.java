@@ -58,7 +58,15 @@ final class OptionsMapping {
       throw invalid("compilerArgs: " + e.getMessage());
     }
     return new CompilerOptions(
-        smTargets, optimizationLevel, fastMath, lineInfo, maxRegisters, knobs, Set.of(), false);
+        smTargets,
+        optimizationLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        Set.of(),
+        false,
+        false);
   }
 
   /** The target names, split at commas and trimmed; {@code sm_75} if there is none. */

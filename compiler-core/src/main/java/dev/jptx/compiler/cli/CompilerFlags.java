@@ -75,6 +75,7 @@ final class CompilerFlags {
         maxRegisters,
         Knobs.parse(knobs),
         printAfter.isEmpty() ? Set.of() : EnumSet.copyOf(printAfter),
+        false,
         false);
   }
 

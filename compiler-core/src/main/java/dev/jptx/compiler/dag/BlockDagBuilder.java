@@ -4,6 +4,8 @@ import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Intrinsic;
+import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.PointerType;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
@@ -12,6 +14,7 @@ import dev.jptx.compiler.ir.ValueDef;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalTypes;
 import dev.jptx.compiler.target.SpecialRegisters;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +138,10 @@ final class BlockDagBuilder {
               NodeAttrs.NONE.withPredicate(x.predicate()),
               value(x.lhs()),
               value(x.rhs()));
+    } else if (d instanceof InstData.Cast x && x.opcode() == Opcode.ADDRSPACECAST) {
+      AddressSpace from = ((PointerType) f.type(x.operand())).space();
+      made =
+          dag.node(DagOpcode.ADDRSPACE_CAST, t, NodeAttrs.NONE.withSpace(from), value(x.operand()));
     } else if (d instanceof InstData.Cast x) {
       made = dag.node(DagOpcodes.cast(x.opcode()), t, value(x.operand()));
     } else if (d instanceof InstData.Select x) {
@@ -149,16 +156,70 @@ final class BlockDagBuilder {
       store(x);
       return;
     } else if (d instanceof InstData.IntrinsicCall x) {
-      String sreg = SpecialRegisters.of(x.intrinsic());
-      if (sreg == null) {
-        throw new IllegalStateException(
-            "intrinsic " + x.intrinsic().text() + " has no lowering yet");
-      }
-      made = dag.node(DagOpcode.SPECIAL_REG, t, NodeAttrs.NONE.withName(sreg));
+      made = intrinsic(x, t);
+    } else if (d instanceof InstData.Atomic x) {
+      made = atomic(x, t);
+    } else if (d instanceof InstData.Call x) {
+      made = call(x.callee(), x.args(), t);
+    } else if (d instanceof InstData.Alloca x) {
+      FrameSlot slot = fn.output().addFrameSlot(x.bytes(), x.align());
+      made =
+          dag.node(
+              DagOpcode.FRAME_ADDR,
+              t,
+              NodeAttrs.NONE.withName(slot.symbol()).withSpace(AddressSpace.LOCAL));
+    } else if (d instanceof InstData.GlobalAddress x) {
+      AddressSpace space = ((PointerType) f.type(r)).space();
+      made =
+          dag.node(DagOpcode.GLOBAL_ADDR, t, NodeAttrs.NONE.withName(x.symbol()).withSpace(space));
     } else {
       throw new IllegalStateException("no DAG lowering for " + d.opcode().text());
     }
-    local.put(r, made);
+    if (r != null) {
+      local.put(r, made);
+    }
+  }
+
+  private SdValue intrinsic(InstData.IntrinsicCall x, Type t) {
+    Intrinsic in = x.intrinsic();
+    String sreg = SpecialRegisters.of(in);
+    if (sreg != null) {
+      return dag.node(DagOpcode.SPECIAL_REG, t, NodeAttrs.NONE.withName(sreg));
+    }
+    NodeAttrs a = NodeAttrs.NONE.withOperation(in).withFastMath(fastMath);
+    List<SdValue> args = new ArrayList<>();
+    if (!in.hasSideEffects()) {
+      x.args().forEach(v -> args.add(value(v)));
+      return dag.node(DagOpcode.INTRINSIC, args, List.of(t), a).value();
+    }
+    args.add(chain);
+    x.args().forEach(v -> args.add(value(v)));
+    return chained(DagOpcode.INTRINSIC_CHAIN, args, t, a);
+  }
+
+  /** A node with a chain: its chain becomes the block's; returns its value (or null). */
+  private SdValue chained(DagOpcode op, List<SdValue> operands, Type t, NodeAttrs a) {
+    List<Type> results = t == null ? List.of(SelectionDag.CHAIN) : List.of(t, SelectionDag.CHAIN);
+    SdNode n = dag.node(op, operands, results, a);
+    chain = n.value(results.size() - 1);
+    return t == null ? null : n.value(0);
+  }
+
+  private SdValue atomic(InstData.Atomic x, Type t) {
+    PointerType p = (PointerType) f.type(x.address());
+    List<SdValue> ops = new ArrayList<>();
+    ops.add(chain);
+    ops.add(value(x.address()));
+    x.values().forEach(v -> ops.add(value(v)));
+    NodeAttrs a = NodeAttrs.NONE.withMemory(t, p.space(), false).withOperation(x.op());
+    return chained(DagOpcode.ATOMIC, ops, t, a);
+  }
+
+  private SdValue call(String callee, List<Value> args, Type t) {
+    List<SdValue> ops = new ArrayList<>();
+    ops.add(chain);
+    args.forEach(v -> ops.add(value(v)));
+    return chained(DagOpcode.CALL, ops, t, NodeAttrs.NONE.withName(callee));
   }
 
   private SdValue load(InstData.Load x, Type t) {
@@ -201,7 +262,9 @@ final class BlockDagBuilder {
               NodeAttrs.NONE.withTargets(fn.layoutIndex(b.ifTrue()), fn.layoutIndex(b.ifFalse())))
           .value();
     }
-    return dag.node(DagOpcode.RET, List.of(chain), List.of(SelectionDag.CHAIN), NodeAttrs.NONE)
-        .value();
+    List<SdValue> ops = new ArrayList<>();
+    ops.add(chain);
+    ((InstData.Return) d).values().forEach(v -> ops.add(value(v)));
+    return dag.node(DagOpcode.RET, ops, List.of(SelectionDag.CHAIN), NodeAttrs.NONE).value();
   }
 }

@@ -45,12 +45,19 @@ public final class DagBuilder {
     List<ParamSlot> params = new ArrayList<>();
     for (int i = 0; i < f.params().size(); i++) {
       Type t = f.type(f.params().get(i));
-      params.add(
-          new ParamSlot(
-              KernelAbi.paramName(f.name(), i), KernelAbi.ptxParamType(t, f.paramFlags(i)), t));
+      boolean kernel = f.kind() == Function.Kind.KERNEL;
+      String ptxType =
+          kernel ? KernelAbi.ptxParamType(t, f.paramFlags(i)) : KernelAbi.deviceParamType(t);
+      params.add(new ParamSlot(KernelAbi.paramName(f.name(), i), ptxType, t));
     }
     this.out =
-        new DagFunction(f.name(), f.kind() == Function.Kind.KERNEL, f.attributes(), target, params);
+        new DagFunction(
+            f.name(),
+            f.kind() == Function.Kind.KERNEL,
+            f.attributes(),
+            target,
+            params,
+            dagType(f.returnType()));
     this.layout = Cfg.of(f).reversePostOrder().isEmpty() ? List.of() : reachableInLayout();
     for (int i = 0; i < layout.size(); i++) {
       index.put(layout.get(i), i);

@@ -1,6 +1,7 @@
 package dev.jptx.compiler.dag;
 
 import dev.jptx.compiler.ir.FunctionAttributes;
+import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.target.RegisterClass;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ public final class DagFunction {
   private final List<SelectionDag> blocks = new ArrayList<>();
   private final List<List<PhiCopy>> phis = new ArrayList<>();
   private final List<RegisterClass> registers = new ArrayList<>();
+  private final List<FrameSlot> frame = new ArrayList<>();
+  private final Type returnType;
 
   /** An empty function. */
   public DagFunction(
@@ -28,7 +31,9 @@ public final class DagFunction {
       boolean entry,
       FunctionAttributes attributes,
       SmTarget target,
-      List<ParamSlot> params) {
+      List<ParamSlot> params,
+      Type returnType) {
+    this.returnType = returnType;
     this.name = name;
     this.entry = entry;
     this.attributes = attributes;
@@ -59,6 +64,23 @@ public final class DagFunction {
   /** The parameters. */
   public List<ParamSlot> params() {
     return params;
+  }
+
+  /** The return type ({@code void} for none), in its DAG form (pointers are i64). */
+  public Type returnType() {
+    return returnType;
+  }
+
+  /** Adds a {@code .local} object; returns it. */
+  public FrameSlot addFrameSlot(int bytes, int align) {
+    FrameSlot s = new FrameSlot("__local" + frame.size(), bytes, align);
+    frame.add(s);
+    return s;
+  }
+
+  /** The {@code .local} objects. */
+  public List<FrameSlot> frame() {
+    return Collections.unmodifiableList(frame);
   }
 
   /** Adds the DAG of the next block in layout. */

@@ -1,6 +1,7 @@
 package dev.jptx.compiler.dag;
 
 import dev.jptx.compiler.ir.ConstantText;
+import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.VoidType;
 import java.util.ArrayList;
@@ -74,6 +75,15 @@ public final class DagPrinter {
       case BR, BRCOND ->
           "b" + String.join(", b", a.targets().stream().map(String::valueOf).toList());
       case FADD, FSUB, FMUL, FDIV, FMA -> a.fastMath() ? "fast" : "";
+      case ATOMIC ->
+          a.operation().name().toLowerCase(Locale.ROOT)
+              + " "
+              + a.space().ptxName()
+              + " "
+              + a.memType().text();
+      case FRAME_ADDR, GLOBAL_ADDR, CALL -> "@" + a.name();
+      case ADDRSPACE_CAST -> a.space().ptxName();
+      case INTRINSIC, INTRINSIC_CHAIN -> ((Intrinsic) a.operation()).text();
       default -> "";
     };
   }

@@ -18,6 +18,7 @@ import java.util.Set;
  * @param knobs backend knobs
  * @param printAfter stages whose result goes to the dump sink
  * @param verifyEachPass run the IR and MIR verifiers after every pass (tests turn it on)
+ * @param checks trap on out-of-bounds array indices and integer division by zero
  */
 public record CompilerOptions(
     List<SmTarget> targets,
@@ -27,7 +28,8 @@ public record CompilerOptions(
     int maxRegisters,
     Knobs knobs,
     Set<Stage> printAfter,
-    boolean verifyEachPass) {
+    boolean verifyEachPass,
+    boolean checks) {
 
   /** Validates ranges and copies the collections. */
   public CompilerOptions {
@@ -54,54 +56,68 @@ public record CompilerOptions(
   /** The defaults of the plugin and the CLI: {@code sm_75}, {@code -O3}, line info on. */
   public static CompilerOptions defaults() {
     return new CompilerOptions(
-        List.of(SmTargets.get("sm_75")), 3, false, true, 0, Knobs.defaults(), Set.of(), false);
+        List.of(SmTargets.get("sm_75")),
+        3,
+        false,
+        true,
+        0,
+        Knobs.defaults(),
+        Set.of(),
+        false,
+        false);
   }
 
   /** A copy with other targets. */
   public CompilerOptions withTargets(List<SmTarget> t) {
     return new CompilerOptions(
-        t, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass);
+        t, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, checks);
   }
 
   /** A copy with another optimization level. */
   public CompilerOptions withOptLevel(int o) {
     return new CompilerOptions(
-        targets, o, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass);
+        targets, o, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, checks);
   }
 
   /** A copy with fast math on or off. */
   public CompilerOptions withFastMath(boolean f) {
     return new CompilerOptions(
-        targets, optLevel, f, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass);
+        targets, optLevel, f, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, checks);
   }
 
   /** A copy with line info on or off. */
   public CompilerOptions withLineInfo(boolean l) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, l, maxRegisters, knobs, printAfter, verifyEachPass);
+        targets, optLevel, fastMath, l, maxRegisters, knobs, printAfter, verifyEachPass, checks);
   }
 
   /** A copy with another default register limit. */
   public CompilerOptions withMaxRegisters(int m) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, m, knobs, printAfter, verifyEachPass);
+        targets, optLevel, fastMath, lineInfo, m, knobs, printAfter, verifyEachPass, checks);
   }
 
   /** A copy with other knobs. */
   public CompilerOptions withKnobs(Knobs k) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, k, printAfter, verifyEachPass);
+        targets, optLevel, fastMath, lineInfo, maxRegisters, k, printAfter, verifyEachPass, checks);
   }
 
   /** A copy that dumps after other stages. */
   public CompilerOptions withPrintAfter(Set<Stage> p) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, p, verifyEachPass);
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, p, verifyEachPass, checks);
+  }
+
+  /** A copy with bounds and division checks on or off. */
+  public CompilerOptions withChecks(boolean c) {
+    return new CompilerOptions(
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, c);
   }
 
   /** A copy with per-pass verification on or off. */
   public CompilerOptions withVerifyEachPass(boolean v) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, v);
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, v, checks);
   }
 }

@@ -47,6 +47,14 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "inline-threshold",
+            Knob.Type.INT,
+            "250",
+            "At -O1 and above, inline a device function (not @NoInline, not recursive) into its"
+                + " callers if it has at most this many IR instructions; 0 inlines nothing."));
+    add(
+        m,
+        new Knob(
             "verify-machineinstrs",
             Knob.Type.BOOL,
             "false",

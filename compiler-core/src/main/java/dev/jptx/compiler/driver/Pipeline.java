@@ -11,6 +11,7 @@ import dev.jptx.compiler.emit.PtxOptions;
 import dev.jptx.compiler.emit.PtxPrinter;
 import dev.jptx.compiler.frontend.ClassPath;
 import dev.jptx.compiler.frontend.FrontEnd;
+import dev.jptx.compiler.ir.BodyCopier;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.IrPrinter;
 import dev.jptx.compiler.ir.IrVerifier;
@@ -18,12 +19,18 @@ import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.isel.InstructionSelector;
 import dev.jptx.compiler.legalize.OperationLegalizer;
 import dev.jptx.compiler.legalize.TypeLegalizer;
+import dev.jptx.compiler.lowering.AtomicExpansion;
+import dev.jptx.compiler.lowering.ChecksLowering;
+import dev.jptx.compiler.lowering.MemZeroLowering;
+import dev.jptx.compiler.lowering.SwitchLowering;
 import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineModule;
 import dev.jptx.compiler.mir.MirPrinter;
 import dev.jptx.compiler.mir.MirVerifier;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.opt.Inliner;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +79,10 @@ public final class Pipeline {
     String unit = c.name.replace('/', '.');
     dump(Stage.BYTECODE, unit, () -> BytecodeListing.of(c, onlyMethods));
     FrontEnd.Translation t =
-        PassRunner.run(unit, "frontend", () -> FrontEnd.translate(c, classPath, diagnostics));
+        PassRunner.run(
+            unit,
+            "frontend",
+            () -> FrontEnd.translate(c, classPath, diagnostics, options.checks()));
     if (!t.succeeded()) {
       return new ClassResult(unit, t.kernels(), Map.of());
     }
@@ -96,13 +106,37 @@ public final class Pipeline {
    */
   public Map<SmTarget, String> compileModule(String unit, Module m) {
     applyModuleOptions(m);
+    lower(unit, m);
+    if (options.optLevel() >= 1) {
+      int threshold = options.knobs().integer("inline-threshold");
+      PassRunner.run(unit, "inline", () -> Inliner.run(m, threshold));
+      verify(unit, "inline", m);
+    }
     optimize(unit, m);
     dump(Stage.OPT, unit, () -> IrPrinter.print(m));
     Map<SmTarget, String> modules = new LinkedHashMap<>();
     for (SmTarget target : options.targets()) {
-      modules.put(target, backend(unit + " [" + target + "]", m, target));
+      Module tm = BodyCopier.copyOf(m);
+      for (Function f : tm.functions()) {
+        PassRunner.run(
+            f.attributes().javaName(), "expand-atomics", () -> AtomicExpansion.run(f, target));
+      }
+      verify(unit, "expand-atomics", tm);
+      modules.put(target, backend(unit + " [" + target + "]", tm, target));
     }
     return modules;
+  }
+
+  /** The IR lowerings every level runs: checks, switches, array zeroing. */
+  private void lower(String unit, Module m) {
+    if (options.checks()) {
+      PassRunner.run(unit, "lower-checks", () -> ChecksLowering.run(m));
+    }
+    for (Function f : m.functions()) {
+      PassRunner.run(f.attributes().javaName(), "lower-switch", () -> SwitchLowering.run(f));
+      PassRunner.run(f.attributes().javaName(), "lower-memzero", () -> MemZeroLowering.run(f));
+    }
+    verify(unit, "lower", m);
   }
 
   /** Build-wide options that land on every function: fast math, the default register limit. */
@@ -173,7 +207,8 @@ public final class Pipeline {
             "emit",
             () ->
                 PtxPrinter.print(
-                    mfs, new PtxOptions(target, options.lineInfo(), Version.producer())));
+                    new MachineModule(GlobalLowering.of(m), mfs),
+                    new PtxOptions(target, options.lineInfo(), Version.producer())));
     dump(Stage.PTX, unit, () -> ptx);
     return ptx;
   }

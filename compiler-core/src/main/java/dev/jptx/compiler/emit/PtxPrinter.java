@@ -1,10 +1,12 @@
 package dev.jptx.compiler.emit;
 
+import dev.jptx.compiler.mir.FrameObject;
 import dev.jptx.compiler.mir.Guard;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.MachineModule;
 import dev.jptx.compiler.mir.PtxParam;
 import dev.jptx.compiler.target.MachineOpcode;
 import dev.jptx.compiler.target.MoveOpcodes;
@@ -33,12 +35,18 @@ public final class PtxPrinter {
     this.options = options;
   }
 
-  /** The PTX text of a module made of {@code functions}. */
+  /** The PTX text of a module made of {@code functions}, without variables. */
   public static String print(List<MachineFunction> functions, PtxOptions options) {
-    return new PtxPrinter(options).module(functions);
+    return print(new MachineModule(List.of(), functions), options);
   }
 
-  private String module(List<MachineFunction> functions) {
+  /** The PTX text of a module. */
+  public static String print(MachineModule m, PtxOptions options) {
+    return new PtxPrinter(options).module(m);
+  }
+
+  private String module(MachineModule m) {
+    List<MachineFunction> functions = m.functions();
     if (options.lineInfo()) {
       for (MachineFunction f : functions) {
         String file = f.info().sourceFile();
@@ -53,6 +61,7 @@ public final class PtxPrinter {
     sb.append(".version ").append(version).append('\n');
     sb.append(".target ").append(options.target().name()).append('\n');
     sb.append(".address_size 64\n\n");
+    ModuleDeclarations.write(m, sb);
     for (int k = 0; k < functions.size(); k++) {
       sb.append(function(functions.get(k), k));
       sb.append('\n');
@@ -66,7 +75,7 @@ public final class PtxPrinter {
   private String function(MachineFunction f, int index) {
     StringBuilder sb = new StringBuilder();
     RegisterNames regs = new RegisterNames(f);
-    sb.append(f.info().entry() ? ".visible .entry " : ".visible .func ").append(f.info().name());
+    sb.append(ModuleDeclarations.header(f.info()));
     sb.append("(\n");
     List<PtxParam> ps = f.info().params();
     for (int i = 0; i < ps.size(); i++) {
@@ -93,6 +102,10 @@ public final class PtxPrinter {
         sb.append("\t.reg ").append(type).append(" \t").append(c.prefix()).append('<');
         sb.append(n + 1).append(">;\n");
       }
+    }
+    for (FrameObject o : f.info().frame()) {
+      sb.append("\t.local .align ").append(o.align()).append(" .b8 \t").append(o.name());
+      sb.append('[').append(o.bytes()).append("];\n");
     }
     sb.append('\n');
     new BodyWriter(f, index, regs, files.getOrDefault(f.info().sourceFile(), 0), sb).write();
@@ -153,6 +166,10 @@ public final class PtxPrinter {
       if (file > 0 && i.line() > 0 && i.line() != lastLine) {
         sb.append("\t.loc\t").append(file).append(' ').append(i.line()).append(" 0\n");
         lastLine = i.line();
+      }
+      if (i.opcode() == MoveOpcodes.CALL) {
+        CallSequence.write(i, f, regs, sb);
+        return;
       }
       sb.append('\t');
       Guard g = i.guard();

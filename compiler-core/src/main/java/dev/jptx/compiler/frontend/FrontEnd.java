@@ -29,20 +29,35 @@ public final class FrontEnd {
     return c;
   }
 
-  /** Translates the kernels of {@code c}; problems go to {@code diagnostics}. */
+  /** Translates the kernels of {@code c} without checks; problems go to {@code diagnostics}. */
   public static Translation translate(ClassNode c, ClassPath classPath, Diagnostics diagnostics) {
+    return translate(c, classPath, diagnostics, false);
+  }
+
+  /**
+   * Translates the kernels of {@code c} and the device functions they call; with {@code checks},
+   * array indices and integer divisors are checked. Problems go to {@code diagnostics}.
+   */
+  public static Translation translate(
+      ClassNode c, ClassPath classPath, Diagnostics diagnostics, boolean checks) {
     Diagnostics local = new Diagnostics();
     List<KernelSpec> kernels = KernelScanner.scan(c, local);
     Module m = new Module(c.name.replace('/', '.'));
+    TranslationUnit unit = new TranslationUnit(c, classPath, m, local, checks);
+    kernels.forEach(k -> unit.deviceFunctions.reserve(k.entryName()));
     for (KernelSpec k : kernels) {
-      Function f = KernelTranslator.translate(c, k, local);
+      Function f = KernelTranslator.translate(c, k, unit);
       if (f != null) {
         m.add(f);
       }
     }
-    // javac's order: by line within the file
+    unit.deviceFunctions.translateAll();
+    unit.deviceFunctions.functions().forEach(m::add);
+    // javac's order: by file, then by line within the file
     List<dev.jptx.compiler.diag.Diagnostic> sorted = new java.util.ArrayList<>(local.all());
-    sorted.sort(java.util.Comparator.comparingInt(dev.jptx.compiler.diag.Diagnostic::line));
+    sorted.sort(
+        java.util.Comparator.comparing(dev.jptx.compiler.diag.Diagnostic::sourceFile)
+            .thenComparingInt(dev.jptx.compiler.diag.Diagnostic::line));
     sorted.forEach(diagnostics::error);
     return new Translation(kernels, local.hasErrors() ? null : m);
   }

@@ -1,5 +1,9 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Value;
+import java.util.ArrayList;
+import java.util.List;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
@@ -26,6 +30,9 @@ final class InvokeTranslator implements Opcodes {
       return;
     }
     String target = owner + "." + m.name;
+    if (m.getOpcode() == INVOKESTATIC && JdkIntrinsics.translate(cx, m)) {
+      return;
+    }
     if (m.getOpcode() == INVOKESTATIC && isJdk(m.owner)) {
       String what =
           m.name.equals("valueOf") && m.owner.startsWith("java/lang/")
@@ -35,11 +42,7 @@ final class InvokeTranslator implements Opcodes {
       return;
     }
     switch (m.getOpcode()) {
-      case INVOKESTATIC ->
-          reject(
-              m.desc,
-              true,
-              "call of " + target + ": calls to device functions are not supported yet");
+      case INVOKESTATIC -> callDevice(m);
       case INVOKESPECIAL ->
           reject(
               m.desc,
@@ -48,6 +51,48 @@ final class InvokeTranslator implements Opcodes {
                   ? "object allocation (new " + owner + ") is not supported in kernels"
                   : "call of " + target + " on an object is not supported in kernels");
       default -> reject(m.desc, false, "virtual call (" + target + ") is not supported in kernels");
+    }
+  }
+
+  /**
+   * A call of a static method as a device function: arrays are passed as their generic address and
+   * their length, so one function body serves arrays in any state space.
+   */
+  private void callDevice(MethodInsnNode m) {
+    String symbol = cx.unit.deviceFunctions.symbolFor(m.owner, m.name, m.desc, cx);
+    if (symbol == null) {
+      reject(m.desc, true, null);
+      return;
+    }
+    Type[] params = Type.getArgumentTypes(m.desc);
+    List<Operand> operands = new ArrayList<>();
+    for (int k = params.length - 1; k >= 0; k--) {
+      operands.add(0, cx.pop());
+    }
+    List<Value> args = new ArrayList<>();
+    boolean poisoned = false;
+    for (int k = 0; k < params.length; k++) {
+      Operand o = operands.get(k);
+      if (o instanceof Operand.ArrayRef a) {
+        args.add(Addresses.generic(cx, a.address()));
+        args.add(a.length());
+      } else if (o instanceof Operand.Scalar sc) {
+        args.add(sc.value());
+      } else {
+        poisoned = true;
+      }
+    }
+    Type ret = Type.getReturnType(m.desc);
+    dev.jptx.compiler.ir.Type rt = DeviceFunctions.DeviceSignature.returnType(m.desc);
+    if (poisoned) {
+      if (ret.getSort() != Type.VOID) {
+        cx.push(new Operand.Poison(new TypeInterpreter().newValue(ret)));
+      }
+      return;
+    }
+    Value r = cx.emit(new InstData.Call(symbol, args), rt);
+    if (r != null) {
+      cx.push(r);
     }
   }
 
@@ -69,7 +114,9 @@ final class InvokeTranslator implements Opcodes {
 
   /** Reports the call and replaces its effect on the stack: arguments popped, poison pushed. */
   private void reject(String descriptor, boolean isStatic, String message) {
-    cx.error(message);
+    if (message != null) {
+      cx.error(message);
+    }
     for (int i = Type.getArgumentTypes(descriptor).length; i > 0; i--) {
       cx.pop();
     }

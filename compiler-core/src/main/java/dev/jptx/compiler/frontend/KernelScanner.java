@@ -21,6 +21,12 @@ public final class KernelScanner {
   /** The descriptor of {@code dev.jptx.Kernel}. */
   public static final String KERNEL = "Ldev/jptx/Kernel;";
 
+  /** The descriptor of {@code dev.jptx.NoInline}. */
+  public static final String NO_INLINE = "Ldev/jptx/NoInline;";
+
+  /** The descriptor of {@code dev.jptx.NoOutline}. */
+  public static final String NO_OUTLINE = "Ldev/jptx/NoOutline;";
+
   /** The descriptor of {@code dev.jptx.ReadOnly}. */
   public static final String READ_ONLY = "Ldev/jptx/ReadOnly;";
 

@@ -25,7 +25,8 @@ final class KernelTranslator {
   private KernelTranslator() {}
 
   /** The kernel's function, or null if its body had errors (reported to {@code diagnostics}). */
-  static Function translate(ClassNode owner, KernelSpec spec, Diagnostics diagnostics) {
+  static Function translate(ClassNode owner, KernelSpec spec, TranslationUnit unit) {
+    Diagnostics diagnostics = unit.diagnostics;
     Function f =
         new Function(spec.entryName(), Function.Kind.KERNEL, dev.jptx.compiler.ir.VoidType.VOID);
     FunctionAttributes a =
@@ -36,11 +37,12 @@ final class KernelTranslator {
     a =
         a.withMinBlocksPerSm(spec.minBlocksPerMultiprocessor())
             .withMaxRegisters(spec.maxRegisters());
+    a = a.withNoOutline(KernelScanner.hasAnnotation(spec.method(), KernelScanner.NO_OUTLINE));
     f.setAttributes(a.withFastMath(spec.fastMath()));
     Block entry = f.addBlock();
     Diagnostics local = new Diagnostics();
     TranslationContext cx =
-        new TranslationContext(f, local, spec.sourceFile(), spec.qualifiedName());
+        new TranslationContext(f, local, spec.sourceFile(), spec.qualifiedName(), unit);
     cx.block = entry;
     cx.line = SourceLines.firstLine(spec.method());
     List<Operand> args = new ArrayList<>();

@@ -27,6 +27,8 @@ final class MemoryTranslator implements Opcodes {
       load(op);
     } else if (op >= IASTORE && op <= SASTORE) {
       store(op);
+    } else if (op == NEWARRAY) {
+      newArray(((org.objectweb.asm.tree.IntInsnNode) n).operand);
     } else if (op == ARRAYLENGTH) {
       Operand.ArrayRef a = cx.popArray();
       cx.push(a == null ? cx.f.i32(0) : a.length());
@@ -81,6 +83,51 @@ final class MemoryTranslator implements Opcodes {
     }
     cx.emitVoid(new InstData.Store(address(a, index), v));
   }
+
+  /**
+   * {@code new T[n]} with a constant {@code n}: an array in the function's {@code .local} frame,
+   * zeroed as Java zeroes new arrays.
+   */
+  private void newArray(int typeCode) {
+    Value length = cx.popScalar(ScalarType.I32);
+    Type elem = ArrayTypes.of(typeCode);
+    if (!cx.f.isConstant(length)) {
+      cx.error(
+          "the length of a local array (new "
+              + elem.getClassName()
+              + "[...]) must be a compile-time constant");
+      cx.push(new Operand.Poison(new SlotType(Type.getType("[" + elem.getDescriptor()))));
+      return;
+    }
+    int n = (int) cx.f.constantBits(length);
+    int size = JavaTypes.byteSize(elem);
+    long bytes = (long) n * size;
+    if (n < 0 || bytes > LOCAL_ARRAY_LIMIT) {
+      cx.error(
+          "local array new "
+              + elem.getClassName()
+              + "["
+              + n
+              + "] "
+              + (n < 0
+                  ? "has a negative length"
+                  : "is larger than " + LOCAL_ARRAY_LIMIT + " bytes"));
+      cx.push(new Operand.Poison(new SlotType(Type.getType("[" + elem.getDescriptor()))));
+      return;
+    }
+    int rounded = (int) Math.max(4, (bytes + 3) & ~3L);
+    Value address =
+        cx.emit(
+            new InstData.Alloca(rounded, Math.max(4, size)),
+            new dev.jptx.compiler.ir.PointerType(dev.jptx.compiler.ir.AddressSpace.LOCAL));
+    cx.emitVoid(
+        new InstData.IntrinsicCall(
+            dev.jptx.compiler.ir.Intrinsic.MEMZERO, java.util.List.of(address, cx.f.i32(rounded))));
+    cx.push(new Operand.ArrayRef(address, length, elem, false));
+  }
+
+  /** The largest local array: CUDA's per-thread local memory limit is 512 KiB. */
+  static final int LOCAL_ARRAY_LIMIT = 512 * 1024;
 
   private void reportObjectArray(Operand.ArrayRef a, boolean objectArray) {
     if (objectArray) {

@@ -2,6 +2,7 @@ package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -216,14 +217,28 @@ final class MethodTranslator implements Opcodes {
     } else if (op == RETURN) {
       cx.emitVoid(new InstData.Return(List.of()));
       return true;
-    } else if (op >= IRETURN && op <= ARETURN) {
-      cx.error("returning a value is not supported yet");
-      cx.emitVoid(new InstData.Return(List.of()));
+    } else if (op >= IRETURN && op <= DRETURN) {
+      dev.jptx.compiler.ir.Type rt = cx.f.returnType();
+      Value v = cx.popScalar(rt instanceof ScalarType s ? s : ScalarType.I32);
+      cx.emitVoid(new InstData.Return(rt instanceof ScalarType ? List.of(v) : List.of()));
       return true;
-    } else if (op == TABLESWITCH || op == LOOKUPSWITCH) {
-      cx.error("switch statements are not supported yet");
-      cx.pop();
+    } else if (op == ARETURN) {
+      cx.error("returning an array is not supported in kernels");
       return endAfterError(bb);
+    } else if (op == TABLESWITCH || op == LOOKUPSWITCH) {
+      switchOf(n, bb);
+      return true;
+    } else if (op == GETSTATIC) {
+      cx.unit.staticData.get((org.objectweb.asm.tree.FieldInsnNode) n, cx);
+    } else if (op == PUTSTATIC) {
+      org.objectweb.asm.tree.FieldInsnNode fi = (org.objectweb.asm.tree.FieldInsnNode) n;
+      cx.error(
+          "writing static field "
+              + fi.owner.replace('/', '.')
+              + "."
+              + fi.name
+              + " is not supported in kernels");
+      cx.pop();
     } else if (op == ATHROW) {
       cx.error("exceptions (throw) are not supported in kernels");
       cx.emitVoid(new InstData.Return(List.of()));
@@ -243,6 +258,33 @@ final class MethodTranslator implements Opcodes {
       Unsupported.translate(cx, n, frames[index + 1]);
     }
     return false;
+  }
+
+  /** {@code tableswitch} and {@code lookupswitch}: one IR switch over the case keys. */
+  private void switchOf(AbstractInsnNode n, BytecodeBlocks.BytecodeBlock bb) {
+    Value v = cx.popScalar(ScalarType.I32);
+    List<Long> keys = new ArrayList<>();
+    List<Block> targets = new ArrayList<>();
+    LabelNode otherwise;
+    if (n instanceof org.objectweb.asm.tree.TableSwitchInsnNode t) {
+      for (int k = 0; k < t.labels.size(); k++) {
+        // javac fills the holes of a dense switch with the default label
+        if (t.labels.get(k) != t.dflt) {
+          keys.add((long) t.min + k);
+          targets.add(target(t.labels.get(k)));
+        }
+      }
+      otherwise = t.dflt;
+    } else {
+      org.objectweb.asm.tree.LookupSwitchInsnNode l =
+          (org.objectweb.asm.tree.LookupSwitchInsnNode) n;
+      for (int k = 0; k < l.keys.size(); k++) {
+        keys.add((long) l.keys.get(k));
+        targets.add(target(l.labels.get(k)));
+      }
+      otherwise = l.dflt;
+    }
+    cx.emitVoid(new InstData.Switch(v, keys, targets, target(otherwise)));
   }
 
   /** True if the block of instruction {@code index} ends by throwing: {@code throw new X(...)}. */

@@ -28,4 +28,26 @@ final class PtxNames {
     }
     return true;
   }
+
+  /**
+   * A valid identifier made from {@code s}: characters PTX does not accept become {@code _}, or
+   * {@code _uXXXX} for non-ASCII letters so that distinct Java names stay distinct.
+   */
+  static String sanitize(String s) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '$')) {
+        sb.append(c);
+      } else if (c >= 128) {
+        sb.append(String.format("_u%04X", (int) c));
+      } else {
+        sb.append('_');
+      }
+    }
+    if (sb.length() == 0 || Character.isDigit(sb.charAt(0))) {
+      sb.insert(0, '_');
+    }
+    return sb.toString();
+  }
 }

@@ -22,17 +22,35 @@ final class TranslationContext {
   private final Diagnostics diagnostics;
   private final String sourceFile;
   private final String kernelName;
+  final TranslationUnit unit;
+  private String messagePrefix = "";
   private final Set<Integer> reportedLines = new HashSet<>();
   private final List<Operand> stack = new ArrayList<>();
   Block block;
   int line;
   int bytecodeOffset;
 
-  TranslationContext(Function f, Diagnostics diagnostics, String sourceFile, String kernelName) {
+  TranslationContext(
+      Function f,
+      Diagnostics diagnostics,
+      String sourceFile,
+      String kernelName,
+      TranslationUnit unit) {
+    this.unit = unit;
     this.f = f;
     this.diagnostics = diagnostics;
     this.sourceFile = sourceFile;
     this.kernelName = kernelName;
+  }
+
+  /** The kernel whose translation this is (or that first called this device function). */
+  String kernelName() {
+    return kernelName;
+  }
+
+  /** Text put before every message, naming the device function being translated. */
+  void setMessagePrefix(String prefix) {
+    messagePrefix = prefix;
   }
 
   /** Appends an instruction with a result of {@code type} at the current position. */
@@ -52,7 +70,8 @@ final class TranslationContext {
   void error(String message) {
     int key = line > 0 ? line : -1 - bytecodeOffset;
     if (reportedLines.add(key)) {
-      diagnostics.error(new Diagnostic(sourceFile, line, bytecodeOffset, kernelName, message));
+      diagnostics.error(
+          new Diagnostic(sourceFile, line, bytecodeOffset, kernelName, messagePrefix + message));
     }
   }
 

@@ -14,7 +14,16 @@ final class CastRules {
           case FPEXT -> isFloat(from) && isFloat(to) && to.bits() > from.bits();
           case SITOFP -> isInt(from) && isFloat(to);
           case FPTOSI -> isFloat(from) && isInt(to);
-          case BITCAST -> from.bits() == to.bits() && !from.equals(to);
+          case BITCAST ->
+              from.bits() == to.bits()
+                  && !from.equals(to)
+                  && !(from instanceof PointerType)
+                  && !(to instanceof PointerType);
+          case ADDRSPACECAST ->
+              from instanceof PointerType p
+                  && to instanceof PointerType q
+                  && p.space() != AddressSpace.GENERIC
+                  && q.space() == AddressSpace.GENERIC;
           default -> false;
         };
     return ok ? null : "cannot " + op.text() + " " + from.text() + " to " + to.text();

@@ -10,10 +10,14 @@ public enum Format {
   LOAD,
   STORE,
   PTR_ADD,
+  ATOMIC,
+  ALLOCA,
+  GLOBAL_ADDR,
   PHI,
   CALL,
   INTRINSIC,
   JUMP,
   BRANCH,
+  SWITCH,
   RETURN
 }

@@ -166,6 +166,41 @@ public final class Function {
     return b;
   }
 
+  /** Adds a new empty block right after {@code after} in the layout. */
+  public Block addBlockAfter(Block after) {
+    Block b = new Block(blockInsts.size());
+    blockInsts.add(new ArrayList<>());
+    layout.add(layout.indexOf(after) + 1, b);
+    return b;
+  }
+
+  /**
+   * Splits the block of {@code at} in two: {@code at} and everything after it move to a new block
+   * placed right after in the layout, and the phis of the moved terminator's successors now name
+   * the new block as their predecessor. The old block is left without a terminator; the caller ends
+   * it. Returns the new block.
+   */
+  public Block splitBlockBefore(Inst at) {
+    Block b = blockOf(at);
+    Block tail = addBlockAfter(b);
+    List<Inst> list = blockInsts.get(b.id());
+    int from = list.indexOf(at);
+    List<Inst> moved = new ArrayList<>(list.subList(from, list.size()));
+    list.subList(from, list.size()).clear();
+    for (Inst i : moved) {
+      insts.get(i.id()).block = tail;
+    }
+    blockInsts.get(tail.id()).addAll(moved);
+    for (Block s : successors(tail)) {
+      for (Inst i : blockInsts.get(s.id())) {
+        if (data(i) instanceof InstData.Phi) {
+          setData(i, data(i).mapBlocks(x -> x.equals(b) ? tail : x));
+        }
+      }
+    }
+    return tail;
+  }
+
   /** The blocks in layout order; the first is the entry. */
   public List<Block> blocks() {
     return Collections.unmodifiableList(layout);

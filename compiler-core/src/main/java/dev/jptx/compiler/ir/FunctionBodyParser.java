@@ -80,6 +80,8 @@ final class FunctionBodyParser {
       case LOAD:
         String t = lx.peek(1).equals("invariant") ? lx.peek(2) : lx.peek(1);
         return parseType(lx, t);
+      case ATOMIC:
+        return parseType(lx, lx.peek(2));
       default:
         return parseType(lx, lx.peek(1));
     }
@@ -114,11 +116,15 @@ final class FunctionBodyParser {
           case LOAD -> load(lx);
           case STORE -> store(lx);
           case PTR_ADD -> ptrAdd(lx);
+          case ATOMIC -> atomic(lx);
+          case ALLOCA -> alloca(lx);
+          case GLOBAL_ADDR -> globalAddress(lx);
           case PHI -> phi(lx);
           case CALL -> call(lx);
           case INTRINSIC -> intrinsic(lx);
           case JUMP -> new InstData.Jump(block(lx));
           case BRANCH -> branch(lx);
+          case SWITCH -> switchOf(lx);
           case RETURN -> ret(lx);
         };
     if (lx.accept(",")) {
@@ -184,6 +190,37 @@ final class FunctionBodyParser {
     return new InstData.PtrAdd(base, operand(lx, ScalarType.I64));
   }
 
+  private InstData atomic(LineLexer lx) {
+    String word = lx.next();
+    AtomicOp op;
+    try {
+      op = AtomicOp.parse(word);
+    } catch (IllegalArgumentException e) {
+      throw lx.error("unknown atomic operation '" + word + "'");
+    }
+    Type t = IrParser.type(lx);
+    Value address = value(lx);
+    List<Value> values = new ArrayList<>();
+    for (int k = 0; k < op.valueCount(); k++) {
+      lx.expect(",");
+      values.add(operand(lx, t));
+    }
+    return new InstData.Atomic(op, address, values);
+  }
+
+  private InstData alloca(LineLexer lx) {
+    IrParser.type(lx);
+    int bytes = IrParser.integer(lx);
+    lx.expect(",");
+    lx.expect("align");
+    return new InstData.Alloca(bytes, IrParser.integer(lx));
+  }
+
+  private InstData globalAddress(LineLexer lx) {
+    IrParser.type(lx);
+    return new InstData.GlobalAddress(IrParser.symbol(lx));
+  }
+
   private InstData phi(LineLexer lx) {
     Type t = IrParser.type(lx);
     List<Block> preds = new ArrayList<>();
@@ -234,6 +271,24 @@ final class FunctionBodyParser {
     Block t = block(lx);
     lx.expect(",");
     return new InstData.Branch(c, t, block(lx));
+  }
+
+  private InstData switchOf(LineLexer lx) {
+    Value v = operand(lx, IrParser.type(lx));
+    lx.expect(",");
+    Block otherwise = block(lx);
+    List<Long> keys = new ArrayList<>();
+    List<Block> targets = new ArrayList<>();
+    lx.expect("[");
+    if (!lx.accept("]")) {
+      do {
+        keys.add((long) IrParser.integer(lx));
+        lx.expect(":");
+        targets.add(block(lx));
+      } while (lx.accept(","));
+      lx.expect("]");
+    }
+    return new InstData.Switch(v, keys, targets, otherwise);
   }
 
   private InstData ret(LineLexer lx) {

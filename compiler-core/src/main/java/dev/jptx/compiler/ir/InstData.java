@@ -158,6 +158,79 @@ public sealed interface InstData {
     }
   }
 
+  /**
+   * {@code atomic}: a read-modify-write of the value at {@code address}, returning the old value;
+   * {@code values} holds one operand ({@code cas}: expected, then desired).
+   */
+  record Atomic(AtomicOp op, Value address, List<Value> values) implements InstData {
+    /** Copies the value list and checks its size. */
+    public Atomic {
+      values = List.copyOf(values);
+      if (values.size() != op.valueCount()) {
+        throw new IllegalArgumentException("atomic " + op.text() + " takes " + op.valueCount());
+      }
+    }
+
+    @Override
+    public Opcode opcode() {
+      return Opcode.ATOMIC;
+    }
+
+    @Override
+    public List<Value> operands() {
+      List<Value> all = new ArrayList<>(values.size() + 1);
+      all.add(address);
+      all.addAll(values);
+      return all;
+    }
+
+    @Override
+    public InstData mapOperands(UnaryOperator<Value> f) {
+      List<Value> mapped = new ArrayList<>(values.size());
+      values.forEach(v -> mapped.add(f.apply(v)));
+      return new Atomic(op, f.apply(address), mapped);
+    }
+  }
+
+  /**
+   * {@code alloca}: {@code bytes} of per-thread memory for the function's activation, aligned to
+   * {@code align}; the result is a {@code ptr.local}. Its contents start undefined.
+   */
+  record Alloca(int bytes, int align) implements InstData {
+    @Override
+    public Opcode opcode() {
+      return Opcode.ALLOCA;
+    }
+
+    @Override
+    public List<Value> operands() {
+      return List.of();
+    }
+
+    @Override
+    public InstData mapOperands(UnaryOperator<Value> f) {
+      return this;
+    }
+  }
+
+  /** {@code globaladdr}: the address of a module variable, in the variable's space. */
+  record GlobalAddress(String symbol) implements InstData {
+    @Override
+    public Opcode opcode() {
+      return Opcode.GLOBALADDR;
+    }
+
+    @Override
+    public List<Value> operands() {
+      return List.of();
+    }
+
+    @Override
+    public InstData mapOperands(UnaryOperator<Value> f) {
+      return this;
+    }
+  }
+
   /** {@code phi}: the value that arrives from each predecessor, in matching order. */
   record Phi(List<Block> blocks, List<Value> values) implements InstData {
     /** Copies the lists and checks they match. */
@@ -306,6 +379,51 @@ public sealed interface InstData {
     @Override
     public InstData mapBlocks(UnaryOperator<Block> f) {
       return new Branch(condition, f.apply(ifTrue), f.apply(ifFalse));
+    }
+  }
+
+  /**
+   * {@code switch}: to the target of the first key equal to the {@code i32} value, else to {@code
+   * otherwise}. Several keys may share a target; keys are distinct.
+   */
+  record Switch(Value value, List<Long> keys, List<Block> targets, Block otherwise)
+      implements InstData {
+    /** Copies the lists and checks they match. */
+    public Switch {
+      keys = List.copyOf(keys);
+      targets = List.copyOf(targets);
+      if (keys.size() != targets.size()) {
+        throw new IllegalArgumentException("switch keys and targets differ in number");
+      }
+    }
+
+    @Override
+    public Opcode opcode() {
+      return Opcode.SWITCH;
+    }
+
+    @Override
+    public List<Value> operands() {
+      return List.of(value);
+    }
+
+    @Override
+    public InstData mapOperands(UnaryOperator<Value> f) {
+      return new Switch(f.apply(value), keys, targets, otherwise);
+    }
+
+    @Override
+    public List<Block> successors() {
+      List<Block> all = new ArrayList<>(targets);
+      all.add(otherwise);
+      return all.stream().distinct().toList();
+    }
+
+    @Override
+    public InstData mapBlocks(UnaryOperator<Block> f) {
+      List<Block> mapped = new ArrayList<>(targets.size());
+      targets.forEach(b -> mapped.add(f.apply(b)));
+      return new Switch(value, keys, mapped, f.apply(otherwise));
     }
   }
 

@@ -1,41 +1,159 @@
 package dev.jptx.compiler.ir;
 
+import static dev.jptx.compiler.ir.ScalarType.I1;
+import static dev.jptx.compiler.ir.ScalarType.I16;
+import static dev.jptx.compiler.ir.ScalarType.I32;
+import static dev.jptx.compiler.ir.Signature.Kind.FLOAT;
+import static dev.jptx.compiler.ir.Signature.Kind.INT;
+
 import java.util.List;
 
 /**
- * Operations the IR names but does not spell out: reads of the thread-geometry registers, and
- * (later) barriers, warp operations and atomics. How each maps to PTX is the backend's business;
- * here an intrinsic carries only its signature and whether it has side effects.
+ * Operations the IR names but does not spell out: thread geometry, the integer and float operations
+ * Java's libraries offer, barriers and fences, warp operations, half-precision arithmetic, output
+ * and traps. How each maps to PTX is the backend's business (a selection row, or a lowering where
+ * the target lacks an instruction); here an intrinsic carries its signature and its {@link Effect}.
+ *
+ * <p>Semantics are PTX's where a row says so (the frontend builds Java's on top): {@code fminnum}
+ * returns the non-NaN operand like PTX {@code min.f32}; {@code shfl.*} are CUDA's {@code
+ * __shfl_*_sync} on 32 bits.
  */
 public enum Intrinsic {
-  TID_X("tid.x", ScalarType.I32),
-  TID_Y("tid.y", ScalarType.I32),
-  TID_Z("tid.z", ScalarType.I32),
-  NTID_X("ntid.x", ScalarType.I32),
-  NTID_Y("ntid.y", ScalarType.I32),
-  NTID_Z("ntid.z", ScalarType.I32),
-  CTAID_X("ctaid.x", ScalarType.I32),
-  CTAID_Y("ctaid.y", ScalarType.I32),
-  CTAID_Z("ctaid.z", ScalarType.I32),
-  NCTAID_X("nctaid.x", ScalarType.I32),
-  NCTAID_Y("nctaid.y", ScalarType.I32),
-  NCTAID_Z("nctaid.z", ScalarType.I32),
-  LANEID("laneid", ScalarType.I32);
+  // ---- thread geometry (special registers)
+  TID_X("tid.x", Signature.of(I32)),
+  TID_Y("tid.y", Signature.of(I32)),
+  TID_Z("tid.z", Signature.of(I32)),
+  NTID_X("ntid.x", Signature.of(I32)),
+  NTID_Y("ntid.y", Signature.of(I32)),
+  NTID_Z("ntid.z", Signature.of(I32)),
+  CTAID_X("ctaid.x", Signature.of(I32)),
+  CTAID_Y("ctaid.y", Signature.of(I32)),
+  CTAID_Z("ctaid.z", Signature.of(I32)),
+  NCTAID_X("nctaid.x", Signature.of(I32)),
+  NCTAID_Y("nctaid.y", Signature.of(I32)),
+  NCTAID_Z("nctaid.z", Signature.of(I32)),
+  LANEID("laneid", Signature.of(I32)),
+  /** Bytes of dynamic shared memory of the launch ({@code %dynamic_smem_size}). */
+  DYNAMIC_SMEM_SIZE("dynamic_smem_size", Signature.of(I32)),
 
-  private final String text;
-  private final Type result;
-  private final List<Type> params;
-  private final boolean sideEffects;
+  // ---- integer operations of Integer, Long and Math
+  SMIN("smin", Signature.uniform(2, INT)),
+  SMAX("smax", Signature.uniform(2, INT)),
+  UMIN("umin", Signature.uniform(2, INT)),
+  UMAX("umax", Signature.uniform(2, INT)),
+  /** Two's-complement absolute value; {@code abs(MIN) == MIN}, as in Java. */
+  ABS("abs", Signature.uniform(1, INT)),
+  /** The high half of the signed double-width product ({@code Math.multiplyHigh}). */
+  MULHI("mulhi", Signature.uniform(2, INT)),
+  CTPOP("ctpop", new Signature.FromAny(I32, INT)),
+  /** Leading zeros; the operand's width for zero. */
+  CTLZ("ctlz", new Signature.FromAny(I32, INT)),
+  /** Trailing zeros; the operand's width for zero. */
+  CTTZ("cttz", new Signature.FromAny(I32, INT)),
+  BITREVERSE("bitreverse", Signature.uniform(1, INT)),
+  BSWAP("bswap", Signature.uniform(1, INT)),
+  /** Rotations by the low 5 (6) bits of the i32 count, as {@code Integer.rotateLeft}. */
+  ROTL("rotl", Signature.uniform(1, INT, I32)),
+  ROTR("rotr", Signature.uniform(1, INT, I32)),
 
-  Intrinsic(String text, Type result, Type... params) {
-    this(text, result, false, params);
+  // ---- float operations of Math (exact ones)
+  /** PTX {@code min}: the non-NaN operand if one is NaN. */
+  FMINNUM("fminnum", Signature.uniform(2, FLOAT)),
+  /** PTX {@code max}: the non-NaN operand if one is NaN. */
+  FMAXNUM("fmaxnum", Signature.uniform(2, FLOAT)),
+  FABS("fabs", Signature.uniform(1, FLOAT)),
+  /** Correctly rounded square root. */
+  SQRT("sqrt", Signature.uniform(1, FLOAT)),
+  /** Fused multiply-add, rounded once. */
+  FMA("fma", Signature.uniform(3, FLOAT)),
+  FLOOR("floor", Signature.uniform(1, FLOAT)),
+  CEIL("ceil", Signature.uniform(1, FLOAT)),
+  /** Round to nearest even integer ({@code Math.rint}). */
+  RINT("rint", Signature.uniform(1, FLOAT)),
+  /** Round toward zero to an integer value. */
+  FTRUNC("ftrunc", Signature.uniform(1, FLOAT)),
+
+  // ---- barriers and fences
+  BARRIER("barrier", Effect.MEMORY, Signature.of(VoidType.VOID)),
+  /** {@code syncThreadsCount}: the number of threads whose predicate is true. */
+  BARRIER_POPC("barrier.popc", Effect.MEMORY, Signature.of(I32, I1)),
+  BARRIER_AND("barrier.and", Effect.MEMORY, Signature.of(I1, I1)),
+  BARRIER_OR("barrier.or", Effect.MEMORY, Signature.of(I1, I1)),
+  /** {@code syncWarp(mask)}. */
+  SYNCWARP("syncwarp", Effect.MEMORY, Signature.of(VoidType.VOID, I32)),
+  FENCE_BLOCK("fence.block", Effect.MEMORY, Signature.of(VoidType.VOID)),
+  FENCE_GPU("fence.gpu", Effect.MEMORY, Signature.of(VoidType.VOID)),
+  FENCE_SYSTEM("fence.system", Effect.MEMORY, Signature.of(VoidType.VOID)),
+
+  // ---- warp operations: (value, lane or delta, member mask)
+  SHFL_IDX("shfl.idx", Effect.CONVERGENT, Signature.of(I32, I32, I32, I32)),
+  SHFL_UP("shfl.up", Effect.CONVERGENT, Signature.of(I32, I32, I32, I32)),
+  SHFL_DOWN("shfl.down", Effect.CONVERGENT, Signature.of(I32, I32, I32, I32)),
+  SHFL_XOR("shfl.xor", Effect.CONVERGENT, Signature.of(I32, I32, I32, I32)),
+  /** (member mask, predicate). */
+  VOTE_BALLOT("vote.ballot", Effect.CONVERGENT, Signature.of(I32, I32, I1)),
+  VOTE_ANY("vote.any", Effect.CONVERGENT, Signature.of(I1, I32, I1)),
+  VOTE_ALL("vote.all", Effect.CONVERGENT, Signature.of(I1, I32, I1)),
+  ACTIVEMASK("activemask", Effect.CONVERGENT, Signature.of(I32)),
+
+  // ---- half precision, on bit patterns (i16 one value, i32 two packed: low half is element 0)
+  HALF_TO_FLOAT("half.to.float", Signature.of(ScalarType.F32, I16)),
+  FLOAT_TO_HALF("float.to.half", Signature.of(I16, ScalarType.F32)),
+  BF16_TO_FLOAT("bf16.to.float", Signature.of(ScalarType.F32, I16)),
+  FLOAT_TO_BF16("float.to.bf16", Signature.of(I16, ScalarType.F32)),
+  HADD2("hadd2", Signature.of(I32, I32, I32)),
+  HSUB2("hsub2", Signature.of(I32, I32, I32)),
+  HMUL2("hmul2", Signature.of(I32, I32, I32)),
+  HFMA2("hfma2", Signature.of(I32, I32, I32, I32)),
+  HMAX2("hmax2", Signature.of(I32, I32, I32)),
+  HMIN2("hmin2", Signature.of(I32, I32, I32)),
+  BF16FMA2("bf16fma2", Signature.of(I32, I32, I32, I32)),
+
+  // ---- output and traps
+  /** CUDA's {@code vprintf(format, argument buffer)}: both generic addresses. */
+  VPRINTF(
+      "vprintf",
+      Effect.MEMORY,
+      Signature.of(
+          I32, new PointerType(AddressSpace.GENERIC), new PointerType(AddressSpace.GENERIC))),
+  TRAP("trap", Effect.MEMORY, Signature.of(VoidType.VOID)),
+
+  // ---- checks and memory set-up, lowered to plain IR before the backend
+  /** With {@code checks} on: trap unless {@code 0 <= index < length} (index, length). */
+  CHECK_INDEX("check.index", Effect.MEMORY, Signature.of(VoidType.VOID, I32, I32)),
+  /** With {@code checks} on: trap if the divisor is zero. */
+  CHECK_DIVISOR("check.divisor", Effect.MEMORY, new Signature.FromAny(VoidType.VOID, INT)),
+  /** Zeroes {@code bytes} (a multiple of 4) of local memory, as Java zeroes a new array. */
+  MEMZERO(
+      "memzero",
+      Effect.MEMORY,
+      Signature.of(VoidType.VOID, new PointerType(AddressSpace.LOCAL), I32));
+
+  /** What an intrinsic does besides computing its result. */
+  public enum Effect {
+    /** Nothing: may be removed if unused, moved, merged. */
+    PURE,
+    /**
+     * Nothing to memory, but the result depends on which threads execute it together: may be
+     * removed if unused, but not moved across control flow or duplicated into divergent paths.
+     */
+    CONVERGENT,
+    /** Reads or writes memory, synchronizes or stops threads: never removed or reordered. */
+    MEMORY
   }
 
-  Intrinsic(String text, Type result, boolean sideEffects, Type... params) {
+  private final String text;
+  private final Effect effect;
+  private final Signature signature;
+
+  Intrinsic(String text, Signature signature) {
+    this(text, Effect.PURE, signature);
+  }
+
+  Intrinsic(String text, Effect effect, Signature signature) {
     this.text = text;
-    this.result = result;
-    this.params = List.of(params);
-    this.sideEffects = sideEffects;
+    this.effect = effect;
+    this.signature = signature;
   }
 
   /** The textual spelling. */
@@ -43,19 +161,38 @@ public enum Intrinsic {
     return text;
   }
 
-  /** The result type ({@code void} for none). */
-  public Type result() {
-    return result;
+  /** The types it accepts. */
+  public Signature signature() {
+    return signature;
   }
 
-  /** The parameter types. */
+  /** The result type of an intrinsic with a fixed signature. */
+  public Type result() {
+    if (signature instanceof Signature.Fixed f) {
+      return f.result();
+    }
+    if (signature instanceof Signature.FromAny a) {
+      return a.result();
+    }
+    throw new IllegalStateException(text + " is overloaded: its result type is the call's");
+  }
+
+  /** The parameter types of an intrinsic with a fixed signature. */
   public List<Type> params() {
-    return params;
+    if (signature instanceof Signature.Fixed f) {
+      return f.params();
+    }
+    throw new IllegalStateException(text + " is overloaded");
+  }
+
+  /** What it does besides computing its result. */
+  public Effect effect() {
+    return effect;
   }
 
   /** True if the intrinsic may not be removed, duplicated or moved across other effects. */
   public boolean hasSideEffects() {
-    return sideEffects;
+    return effect == Effect.MEMORY;
   }
 
   /** Parses a spelling printed by {@link #text()}. */

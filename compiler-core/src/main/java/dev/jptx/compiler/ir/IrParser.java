@@ -30,7 +30,13 @@ public final class IrParser {
     IrParser p = new IrParser(text);
     Module m = new Module(name);
     while (p.skipBlank()) {
-      m.add(p.function());
+      Line l = p.lines.get(p.cursor);
+      if (l.text().strip().startsWith("global ")) {
+        p.cursor++;
+        m.addGlobal(GlobalText.parse(new LineLexer(l.text(), l.number())));
+      } else {
+        m.add(p.function());
+      }
     }
     return m;
   }

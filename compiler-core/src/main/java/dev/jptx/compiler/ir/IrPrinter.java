@@ -42,9 +42,12 @@ public final class IrPrinter {
     }
   }
 
-  /** The text of a whole module: its functions separated by blank lines. */
+  /** The text of a whole module: its variables, then its functions separated by blank lines. */
   public static String print(Module m) {
     StringBuilder sb = new StringBuilder();
+    for (GlobalVariable g : m.globals()) {
+      sb.append(GlobalText.format(g)).append('\n');
+    }
     for (Function f : m.functions()) {
       if (sb.length() > 0) {
         sb.append('\n');
@@ -169,6 +172,15 @@ public final class IrPrinter {
       body = op + (x.invariant() ? " invariant " : " ") + type + " " + operand(x.address());
     } else if (d instanceof InstData.Store x) {
       body = op + " " + typed(x.value()) + ", " + operand(x.address());
+    } else if (d instanceof InstData.Atomic x) {
+      StringBuilder sb = new StringBuilder(op + " " + x.op().text() + " " + type + " ");
+      sb.append(operand(x.address()));
+      x.values().forEach(v -> sb.append(", ").append(operand(v)));
+      body = sb.toString();
+    } else if (d instanceof InstData.Alloca x) {
+      body = op + " " + type + " " + x.bytes() + ", align " + x.align();
+    } else if (d instanceof InstData.GlobalAddress x) {
+      body = op + " " + type + " @" + x.symbol();
     } else if (d instanceof InstData.PtrAdd x) {
       body = op + " " + type + " " + operand(x.base()) + ", " + operand(x.offset());
     } else if (d instanceof InstData.Phi x) {
@@ -187,6 +199,14 @@ public final class IrPrinter {
     } else if (d instanceof InstData.Branch x) {
       body =
           op + " " + operand(x.condition()) + ", " + block(x.ifTrue()) + ", " + block(x.ifFalse());
+    } else if (d instanceof InstData.Switch x) {
+      StringBuilder sb = new StringBuilder(op + " i32 " + operand(x.value()) + ", ");
+      sb.append(block(x.otherwise())).append(" [");
+      for (int k = 0; k < x.keys().size(); k++) {
+        sb.append(k > 0 ? ", " : "").append(x.keys().get(k)).append(": ");
+        sb.append(block(x.targets().get(k)));
+      }
+      body = sb.append(']').toString();
     } else if (d instanceof InstData.Return x) {
       body = x.values().isEmpty() ? op : op + " " + typed(x.values().get(0));
     } else {

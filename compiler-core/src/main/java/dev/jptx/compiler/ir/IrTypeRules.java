@@ -1,6 +1,7 @@
 package dev.jptx.compiler.ir;
 
 import java.util.List;
+import java.util.Set;
 
 /** The typing rule of each instruction format, for {@link IrVerifier}. */
 final class IrTypeRules {
@@ -54,6 +55,16 @@ final class IrTypeRules {
               || type(x.offset()) != ScalarType.I64
           ? "ptradd needs a pointer of the result type and an i64 offset"
           : null;
+    } else if (d instanceof InstData.Atomic x) {
+      return atomic(x, rt);
+    } else if (d instanceof InstData.Alloca x) {
+      return !rt.equals(new PointerType(AddressSpace.LOCAL))
+              || x.bytes() <= 0
+              || Integer.bitCount(x.align()) != 1
+          ? "alloca needs a ptr.local result, a positive size and a power-of-two alignment"
+          : null;
+    } else if (d instanceof InstData.GlobalAddress) {
+      return rt instanceof PointerType ? null : "globaladdr needs a pointer result";
     } else if (d instanceof InstData.Phi x) {
       for (Value v : x.values()) {
         if (!type(v).equals(rt)) {
@@ -65,6 +76,10 @@ final class IrTypeRules {
       return intrinsic(x, rt);
     } else if (d instanceof InstData.Branch x) {
       return type(x.condition()) != ScalarType.I1 ? "branch condition must be i1" : null;
+    } else if (d instanceof InstData.Switch x) {
+      return type(x.value()) != ScalarType.I32 || x.keys().size() != Set.copyOf(x.keys()).size()
+          ? "switch needs an i32 value and distinct keys"
+          : null;
     } else if (d instanceof InstData.Return x) {
       Type want = f.returnType();
       boolean ok =
@@ -106,15 +121,33 @@ final class IrTypeRules {
 
   private String intrinsic(InstData.IntrinsicCall x, Type rt) {
     Intrinsic in = x.intrinsic();
-    if (!in.result().equals(rt)) {
-      return in.text() + " returns " + in.result().text();
+    String problem = in.signature().problem(rt, x.args().stream().map(this::type).toList());
+    return problem == null ? null : in.text() + " " + problem;
+  }
+
+  private String atomic(InstData.Atomic x, Type rt) {
+    Type at = type(x.address());
+    boolean spaceOk =
+        at instanceof PointerType p
+            && (p.space() == AddressSpace.GLOBAL
+                || p.space() == AddressSpace.SHARED
+                || p.space() == AddressSpace.GENERIC);
+    if (!spaceOk) {
+      return "atomic needs a global, shared or generic address";
     }
-    if (in.params().size() != x.args().size()) {
-      return in.text() + " takes " + in.params().size() + " arguments";
+    boolean ok =
+        switch (x.op()) {
+          case ADD, EXCH, CAS -> Signature.Kind.NUMBER.accepts(rt);
+          case FMIN, FMAX -> Signature.Kind.FLOAT.accepts(rt);
+          case INC, DEC -> rt == ScalarType.I32;
+          default -> Signature.Kind.INT.accepts(rt);
+        };
+    if (!ok) {
+      return "atomic " + x.op().text() + " is not defined on " + rt.text();
     }
-    for (int k = 0; k < x.args().size(); k++) {
-      if (!type(x.args().get(k)).equals(in.params().get(k))) {
-        return in.text() + " argument " + k + " must be " + in.params().get(k).text();
+    for (Value v : x.values()) {
+      if (!type(v).equals(rt)) {
+        return "atomic operands must have the result type " + rt.text();
       }
     }
     return null;

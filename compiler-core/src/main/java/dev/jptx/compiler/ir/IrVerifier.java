@@ -104,6 +104,14 @@ public final class IrVerifier {
   }
 
   private void calls(Inst i, String where) {
+    if (module != null && f.data(i) instanceof InstData.GlobalAddress g) {
+      GlobalVariable v = module.global(g.symbol());
+      if (v == null) {
+        errors.add(where + ": takes the address of unknown variable @" + g.symbol());
+      } else if (!v.pointerType().equals(f.type(f.result(i)))) {
+        errors.add(where + ": @" + g.symbol() + " is in " + v.space().ptxName() + " memory");
+      }
+    }
     if (module == null || !(f.data(i) instanceof InstData.Call c)) {
       return;
     }

@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A compilation unit: the kernels of one Java class and every device function they reach. The
- * backend emits one PTX module from it, so passes that need the whole program (the inliner, the
- * machine outliner) see all its functions here.
+ * A compilation unit: the kernels of one Java class, every device function they reach, and the
+ * module variables they use (shared arrays, constant tables, format strings). The backend emits one
+ * PTX module from it, so passes that need the whole program (the inliner, the machine outliner) see
+ * all its functions here.
  */
 public final class Module {
   private final String name;
   private final Map<String, Function> functions = new LinkedHashMap<>();
+  private final Map<String, GlobalVariable> globals = new LinkedHashMap<>();
 
   /** An empty module, named after its Java class (binary name with dots). */
   public Module(String name) {
@@ -40,6 +42,35 @@ public final class Module {
   /** The function of that name, or null. */
   public Function function(String functionName) {
     return functions.get(functionName);
+  }
+
+  /** Adds a module variable; its name must be new. */
+  public void addGlobal(GlobalVariable g) {
+    if (globals.putIfAbsent(g.name(), g) != null) {
+      throw new IllegalArgumentException("duplicate global @" + g.name());
+    }
+  }
+
+  /** The module variable of that name, or null. */
+  public GlobalVariable global(String globalName) {
+    return globals.get(globalName);
+  }
+
+  /** All module variables in insertion order. */
+  public List<GlobalVariable> globals() {
+    return List.copyOf(globals.values());
+  }
+
+  /**
+   * A symbol name not yet used by a function or variable: {@code base}, else {@code base_1}, {@code
+   * base_2}, ... (deterministic, so equal inputs give equal PTX).
+   */
+  public String uniqueName(String base) {
+    String n = base;
+    for (int k = 1; functions.containsKey(n) || globals.containsKey(n); k++) {
+      n = base + "_" + k;
+    }
+    return n;
   }
 
   /** All functions in insertion order. */

@@ -13,7 +13,9 @@ import java.util.Locale;
  *   <li>{@code fadd fsub fmul fdiv} round to nearest even, never contracted unless the function is
  *       {@code fastmath};
  *   <li>{@code fptosi} rounds toward zero, saturates, and maps NaN to 0;
- *   <li>{@code sitofp fptrunc} round to nearest even.
+ *   <li>{@code sitofp fptrunc} round to nearest even;
+ *   <li>{@code addrspacecast} turns a pointer into one space into the generic address of the same
+ *       byte.
  * </ul>
  */
 public enum Opcode {
@@ -46,15 +48,20 @@ public enum Opcode {
   SITOFP(Format.CAST),
   FPTOSI(Format.CAST),
   BITCAST(Format.CAST),
+  ADDRSPACECAST(Format.CAST),
   SELECT(Format.SELECT),
   LOAD(Format.LOAD),
   STORE(Format.STORE),
   PTRADD(Format.PTR_ADD),
+  ATOMIC(Format.ATOMIC),
+  ALLOCA(Format.ALLOCA),
+  GLOBALADDR(Format.GLOBAL_ADDR),
   PHI(Format.PHI),
   CALL(Format.CALL),
   INTRINSIC(Format.INTRINSIC),
   JUMP(Format.JUMP),
   BR(Format.BRANCH),
+  SWITCH(Format.SWITCH),
   RET(Format.RETURN);
 
   private final Format format;
@@ -70,7 +77,10 @@ public enum Opcode {
 
   /** True for opcodes that end a block. */
   public boolean isTerminator() {
-    return format == Format.JUMP || format == Format.BRANCH || format == Format.RETURN;
+    return format == Format.JUMP
+        || format == Format.BRANCH
+        || format == Format.SWITCH
+        || format == Format.RETURN;
   }
 
   /** True for integer or float binary operations whose operands may be swapped. */

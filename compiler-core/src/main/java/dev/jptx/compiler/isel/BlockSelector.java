@@ -168,6 +168,10 @@ final class BlockSelector {
     return useCounts.getOrDefault(n, 0);
   }
 
+  SmTarget target() {
+    return target;
+  }
+
   MachineFunction function() {
     return mf;
   }

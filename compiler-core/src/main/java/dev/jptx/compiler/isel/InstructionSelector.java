@@ -5,6 +5,8 @@ import dev.jptx.compiler.dag.ParamSlot;
 import dev.jptx.compiler.dag.PhiCopy;
 import dev.jptx.compiler.dag.SelectionDag;
 import dev.jptx.compiler.ir.FunctionAttributes;
+import dev.jptx.compiler.ir.VoidType;
+import dev.jptx.compiler.mir.FrameObject;
 import dev.jptx.compiler.mir.FunctionInfo;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
@@ -12,6 +14,7 @@ import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.PtxParam;
 import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.KernelAbi;
 import dev.jptx.compiler.target.MoveOpcodes;
 import dev.jptx.compiler.target.RegisterClass;
 import java.util.ArrayList;
@@ -67,6 +70,8 @@ public final class InstructionSelector {
         a.minBlocksPerSm(),
         a.maxRegisters(),
         a.sourceFile(),
-        a.javaName());
+        a.javaName(),
+        f.returnType() instanceof VoidType ? "" : KernelAbi.deviceParamType(f.returnType()),
+        f.frame().stream().map(s -> new FrameObject(s.symbol(), s.bytes(), s.align())).toList());
   }
 }

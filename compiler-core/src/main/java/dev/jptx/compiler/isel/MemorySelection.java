@@ -13,77 +13,56 @@ final class MemorySelection {
 
   /** The load of {@code memType} from {@code space}; null if the table has none. */
   static MachineOpcode load(NodeAttrs a) {
-    Type t = a.memType();
-    boolean signed = a.extension() == NodeAttrs.LoadExtension.SIGN;
-    if (a.space() != AddressSpace.GLOBAL) {
-      return null;
-    }
-    if (a.invariant()) {
-      if (t == ScalarType.I8) {
-        return signed ? MemoryOpcodes.LD_GLOBAL_NC_S8 : MemoryOpcodes.LD_GLOBAL_NC_U8;
-      } else if (t == ScalarType.I16) {
-        return signed ? MemoryOpcodes.LD_GLOBAL_NC_S16 : MemoryOpcodes.LD_GLOBAL_NC_U16;
-      } else if (t == ScalarType.I32) {
-        return MemoryOpcodes.LD_GLOBAL_NC_U32;
-      } else if (t == ScalarType.I64) {
-        return MemoryOpcodes.LD_GLOBAL_NC_U64;
-      } else if (t == ScalarType.F32) {
-        return MemoryOpcodes.LD_GLOBAL_NC_F32;
-      } else if (t == ScalarType.F64) {
-        return MemoryOpcodes.LD_GLOBAL_NC_F64;
-      }
-      return null;
-    }
-    if (t == ScalarType.I8) {
-      return signed ? MemoryOpcodes.LD_GLOBAL_S8 : MemoryOpcodes.LD_GLOBAL_U8;
-    } else if (t == ScalarType.I16) {
-      return signed ? MemoryOpcodes.LD_GLOBAL_S16 : MemoryOpcodes.LD_GLOBAL_U16;
-    } else if (t == ScalarType.I32) {
-      return MemoryOpcodes.LD_GLOBAL_U32;
-    } else if (t == ScalarType.I64) {
-      return MemoryOpcodes.LD_GLOBAL_U64;
-    } else if (t == ScalarType.F32) {
-      return MemoryOpcodes.LD_GLOBAL_F32;
-    } else if (t == ScalarType.F64) {
-      return MemoryOpcodes.LD_GLOBAL_F64;
-    }
-    return null;
+    String suffix = suffix(a.memType(), a.extension() == NodeAttrs.LoadExtension.SIGN);
+    boolean nc = a.invariant() && a.space() == AddressSpace.GLOBAL;
+    return suffix == null ? null : MemoryOpcodes.loadOf(a.space(), suffix, nc);
   }
 
   /** The store of {@code memType} into {@code space}; null if the table has none. */
   static MachineOpcode store(NodeAttrs a) {
-    Type t = a.memType();
-    if (a.space() != AddressSpace.GLOBAL) {
-      return null;
-    }
+    String suffix = suffix(a.memType(), false);
+    return suffix == null ? null : MemoryOpcodes.storeOf(a.space(), suffix);
+  }
+
+  /** The PTX type suffix of a memory access: {@code s8/u8 s16/u16 u32 u64 f32 f64}. */
+  static String suffix(Type t, boolean signed) {
     if (t == ScalarType.I8) {
-      return MemoryOpcodes.ST_GLOBAL_U8;
+      return signed ? "s8" : "u8";
     } else if (t == ScalarType.I16) {
-      return MemoryOpcodes.ST_GLOBAL_U16;
+      return signed ? "s16" : "u16";
     } else if (t == ScalarType.I32) {
-      return MemoryOpcodes.ST_GLOBAL_U32;
+      return "u32";
     } else if (t == ScalarType.I64) {
-      return MemoryOpcodes.ST_GLOBAL_U64;
+      return "u64";
     } else if (t == ScalarType.F32) {
-      return MemoryOpcodes.ST_GLOBAL_F32;
+      return "f32";
     } else if (t == ScalarType.F64) {
-      return MemoryOpcodes.ST_GLOBAL_F64;
+      return "f64";
     }
     return null;
   }
 
   /** The parameter load for a declared PTX parameter type. */
   static MachineOpcode loadParam(String ptxType) {
-    return switch (ptxType) {
-      case ".u8" -> MemoryOpcodes.LD_PARAM_U8;
-      case ".s8" -> MemoryOpcodes.LD_PARAM_S8;
-      case ".u16" -> MemoryOpcodes.LD_PARAM_U16;
-      case ".s16" -> MemoryOpcodes.LD_PARAM_S16;
-      case ".s32", ".u32", ".b32" -> MemoryOpcodes.LD_PARAM_U32;
-      case ".s64", ".u64", ".b64" -> MemoryOpcodes.LD_PARAM_U64;
-      case ".f32" -> MemoryOpcodes.LD_PARAM_F32;
-      case ".f64" -> MemoryOpcodes.LD_PARAM_F64;
-      default -> throw new IllegalArgumentException("no parameter load for " + ptxType);
-    };
+    String suffix =
+        switch (ptxType) {
+          case ".u8", ".s8", ".u16", ".s16", ".f32", ".f64" -> ptxType.substring(1);
+          case ".s32", ".u32", ".b32" -> "u32";
+          case ".s64", ".u64", ".b64" -> "u64";
+          default -> throw new IllegalArgumentException("no parameter load for " + ptxType);
+        };
+    return MemoryOpcodes.loadOf(AddressSpace.PARAM, suffix, false);
+  }
+
+  /** The parameter store for a declared PTX parameter type. */
+  static MachineOpcode storeParam(String ptxType) {
+    String suffix =
+        switch (ptxType) {
+          case ".f32", ".f64" -> ptxType.substring(1);
+          case ".b32" -> "u32";
+          case ".b64" -> "u64";
+          default -> throw new IllegalArgumentException("no parameter store for " + ptxType);
+        };
+    return MemoryOpcodes.storeOf(AddressSpace.PARAM, suffix);
   }
 }

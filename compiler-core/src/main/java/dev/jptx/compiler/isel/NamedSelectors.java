@@ -4,12 +4,14 @@ import dev.jptx.compiler.dag.NodeAttrs;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.ir.AddressSpace;
+import dev.jptx.compiler.ir.AtomicOp;
 import dev.jptx.compiler.ir.CmpPredicate;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.mir.Guard;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.AtomicOpcodes;
 import dev.jptx.compiler.target.Comparisons;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.MachineOpcode;
@@ -52,7 +54,30 @@ final class NamedSelectors {
         s.needRegister(n.operand(1));
         s.plan(n, () -> conditionalBranch(n));
       }
-      case RET -> s.plan(n, () -> s.emit(MoveOpcodes.RET, null, List.of(), n.line()));
+      case RET -> CallSelection.planReturn(s, n);
+      case CALL -> CallSelection.planCall(s, n);
+      case INTRINSIC, INTRINSIC_CHAIN -> {
+        IntrinsicRow row = IntrinsicSelection.find(n, s.target());
+        if (row == null) {
+          return false;
+        }
+        IntrinsicSelection.plan(s, n, row);
+      }
+      case FRAME_ADDR, GLOBAL_ADDR ->
+          s.plan(
+              n,
+              () ->
+                  s.emit(
+                      MoveOpcodes.MOV_U64_SYM,
+                      s.def(n.value()),
+                      List.of(new MOperand.Sym(n.attrs().name())),
+                      n.line()));
+      case ADDRSPACE_CAST -> {
+        s.needRegister(n.operand(0));
+        MachineOpcode cvta = MemoryOpcodes.toGeneric(n.attrs().space());
+        s.plan(n, () -> s.emit(cvta, s.def(n.value()), List.of(s.reg(n.operand(0))), n.line()));
+      }
+      case ATOMIC -> planAtomic(n);
       default -> {
         return ConversionSelection.isConversion(n.opcode()) && planConversion(n);
       }
@@ -132,6 +157,27 @@ final class NamedSelectors {
         () -> {
           List<MOperand> a = addressOperands(addr, folded);
           s.emit(st, null, List.of(a.get(0), a.get(1), s.reg(value)), n.line());
+        });
+  }
+
+  private void planAtomic(SdNode n) {
+    NodeAttrs a = n.attrs();
+    AtomicOpcodes.Row row = AtomicOpcodes.find((AtomicOp) a.operation(), a.memType(), s.target());
+    if (row == null) {
+      throw new IllegalStateException(
+          "no atom." + a.operation() + " on " + a.memType().text() + " for " + s.target());
+    }
+    MachineOpcode atom = AtomicOpcodes.opcode(row, a.space());
+    SdValue addr = n.operand(1);
+    List<MOperand> folded = address(addr);
+    List<SdValue> values = n.operands().subList(2, n.operands().size());
+    values.forEach(s::needRegister);
+    s.plan(
+        n,
+        () -> {
+          List<MOperand> uses = new java.util.ArrayList<>(addressOperands(addr, folded));
+          values.forEach(v -> uses.add(s.reg(v)));
+          s.emit(atom, s.def(n.value(0)), uses, n.line());
         });
   }
 

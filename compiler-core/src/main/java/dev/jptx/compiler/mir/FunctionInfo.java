@@ -13,6 +13,8 @@ import java.util.List;
  * @param maxRegisters {@code .maxnreg}, 0 if none
  * @param sourceFile the Java source path for {@code .file}, or ""
  * @param javaName the Java method, {@code dev.example.Saxpy.saxpy}, or ""
+ * @param returnType the PTX type of a {@code .func}'s return value ({@code .b32}), or "" for none
+ * @param frame the function's {@code .local} objects
  */
 public record FunctionInfo(
     String name,
@@ -22,11 +24,17 @@ public record FunctionInfo(
     int minBlocksPerSm,
     int maxRegisters,
     String sourceFile,
-    String javaName) {
+    String javaName,
+    String returnType,
+    List<FrameObject> frame) {
+
+  /** The name of a {@code .func}'s return parameter. */
+  public static final String RETURN_PARAM = "func_retval0";
 
   /** Copies the lists. */
   public FunctionInfo {
     params = List.copyOf(params);
     maxThreads = List.copyOf(maxThreads);
+    frame = List.copyOf(frame);
   }
 }

@@ -74,7 +74,9 @@ public final class MirParser {
                 a.minBlocks,
                 a.maxRegs,
                 a.source,
-                a.java));
+                a.java,
+                a.returns,
+                a.frame));
     if (!a.ssa) {
       f.leaveSsa();
     }
@@ -89,6 +91,8 @@ public final class MirParser {
     String source = "";
     String java = "";
     boolean ssa = true;
+    String returns = "";
+    List<FrameObject> frame = new ArrayList<>();
 
     void read(LineLexer lx) {
       String w = lx.next();
@@ -108,6 +112,22 @@ public final class MirParser {
         case "java" -> java = parenString(lx);
         case "source" -> source = parenString(lx);
         case "nossa" -> ssa = false;
+        case "returns" -> {
+          lx.expect("(");
+          returns = lx.next();
+          lx.expect(")");
+        }
+        case "local" -> {
+          lx.expect("(");
+          String n = lx.next();
+          lx.expect(",");
+          int bytes = Integer.parseInt(lx.next());
+          lx.expect(",");
+          lx.expect("align");
+          int align = Integer.parseInt(lx.next());
+          lx.expect(")");
+          frame.add(new FrameObject(n, bytes, align));
+        }
         default -> throw lx.error("unknown attribute '" + w + "'");
       }
     }

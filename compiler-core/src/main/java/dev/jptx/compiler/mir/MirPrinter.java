@@ -63,6 +63,13 @@ public final class MirPrinter {
     if (!info.sourceFile().isEmpty()) {
       sb.append(" source(\"").append(info.sourceFile()).append("\")");
     }
+    if (!info.returnType().isEmpty()) {
+      sb.append(" returns(").append(info.returnType()).append(')');
+    }
+    for (FrameObject o : info.frame()) {
+      sb.append(" local(").append(o.name()).append(", ").append(o.bytes());
+      sb.append(", align ").append(o.align()).append(')');
+    }
     if (!f.isSsa()) {
       sb.append(" nossa");
     }

@@ -89,6 +89,10 @@ public final class MirVerifier {
       pseudo(b, i);
       return;
     }
+    if (op == MoveOpcodes.CALL) {
+      call(b, i);
+      return;
+    }
     if (i.defs().size() != op.defs().size() || i.uses().size() != op.uses().size()) {
       errors.add(
           where(b, i)
@@ -147,6 +151,19 @@ public final class MirVerifier {
         return o instanceof MOperand.Cond ? null : "must be a comparison";
       default:
         return "has an unknown kind";
+    }
+  }
+
+  /** {@code CALL @callee, args...}: a symbol, then registers; at most one result. */
+  private void call(MachineBlock b, MachineInstr i) {
+    boolean ok =
+        i.defs().size() <= 1 && !i.uses().isEmpty() && i.uses().get(0) instanceof MOperand.Sym;
+    for (int k = 1; ok && k < i.uses().size(); k++) {
+      ok = i.uses().get(k) instanceof MOperand.Reg;
+    }
+    if (!ok) {
+      errors.add(
+          where(b, i) + "CALL needs a callee symbol, argument registers, at most one result");
     }
   }
 

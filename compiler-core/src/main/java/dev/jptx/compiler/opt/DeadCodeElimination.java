@@ -55,7 +55,7 @@ public final class DeadCodeElimination implements FunctionPass {
   /** True if removing the instruction could change what the program does. */
   static boolean hasEffect(InstData d) {
     return switch (d.opcode()) {
-      case STORE, CALL, JUMP, BR, RET -> true;
+      case STORE, CALL, ATOMIC, JUMP, BR, SWITCH, RET -> true;
       case INTRINSIC -> ((InstData.IntrinsicCall) d).intrinsic().hasSideEffects();
       default -> false;
     };

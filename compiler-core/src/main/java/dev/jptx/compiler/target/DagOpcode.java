@@ -56,7 +56,19 @@ public enum DagOpcode {
   // ---- memory
   LOAD,
   STORE,
+  /** A read-modify-write; the operation is in the attributes. */
+  ATOMIC,
+  /** The address of a function-local ({@code .local}) object, by symbol. */
+  FRAME_ADDR,
+  /** The address of a module variable, by symbol, in its space. */
+  GLOBAL_ADDR,
+  /** A pointer in a state space to the generic address of the same byte ({@code cvta}). */
+  ADDRSPACE_CAST,
+  // ---- intrinsics: without effects, and chained (barriers, fences, output)
+  INTRINSIC,
+  INTRINSIC_CHAIN,
   // ---- control
+  CALL,
   BR,
   BRCOND,
   RET,
@@ -71,7 +83,18 @@ public enum DagOpcode {
   /** True for nodes that produce a chain and must stay in order with other memory effects. */
   public boolean hasChain() {
     return switch (this) {
-      case LOAD, STORE, COPY_TO_REG, BR, BRCOND, RET, TOKEN_FACTOR, ENTRY_TOKEN -> true;
+      case LOAD,
+          STORE,
+          ATOMIC,
+          INTRINSIC_CHAIN,
+          CALL,
+          COPY_TO_REG,
+          BR,
+          BRCOND,
+          RET,
+          TOKEN_FACTOR,
+          ENTRY_TOKEN ->
+          true;
       default -> false;
     };
   }

@@ -9,7 +9,7 @@ import dev.jptx.compiler.ir.Type;
  * The kernel ABI of API.md as data: how each parameter type is declared in PTX. An array is two
  * parameters, a {@code .u64} device address and an {@code .s32} length; {@code boolean} is {@code
  * .u8}, {@code byte .s8}, {@code short .s16}, {@code char .u16}. The runtime's marshalling follows
- * the same table.
+ * the same table. Device functions ({@code .func}) pass Java's stack types and generic addresses.
  */
 public final class KernelAbi {
   private KernelAbi() {}
@@ -32,6 +32,26 @@ public final class KernelAbi {
       };
     }
     throw new IllegalArgumentException("no kernel parameter of type " + type.text());
+  }
+
+  /**
+   * The declared type of a device function's parameter or return value: Java's stack types only
+   * (narrow integers arrive widened to {@code int}), array addresses as generic {@code .b64}.
+   */
+  public static String deviceParamType(Type type) {
+    if (type instanceof PointerType) {
+      return ".b64";
+    }
+    if (type instanceof ScalarType s) {
+      return switch (s) {
+        case I32 -> ".b32";
+        case I64 -> ".b64";
+        case F32 -> ".f32";
+        case F64 -> ".f64";
+        default -> throw new IllegalArgumentException("no device parameter of type " + s.text());
+      };
+    }
+    throw new IllegalArgumentException("no device parameter of type " + type.text());
   }
 
   /** The PTX name of parameter {@code index} of function {@code function}. */

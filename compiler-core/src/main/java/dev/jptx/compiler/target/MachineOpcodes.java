@@ -20,6 +20,10 @@ public final class MachineOpcodes {
     all.addAll(ConversionOpcodes.rows());
     all.addAll(MemoryOpcodes.rows());
     all.addAll(MoveOpcodes.rows());
+    all.addAll(AtomicOpcodes.rows());
+    all.addAll(MathOpcodes.rows());
+    all.addAll(SyncOpcodes.rows());
+    all.addAll(HalfOpcodes.rows());
     Map<String, MachineOpcode> m = new LinkedHashMap<>();
     for (MachineOpcode o : all) {
       if (m.put(o.name(), o) != null) {

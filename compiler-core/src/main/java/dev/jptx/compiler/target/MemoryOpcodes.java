@@ -9,92 +9,132 @@ import static dev.jptx.compiler.target.Rows.convert;
 import static dev.jptx.compiler.target.Rows.load;
 import static dev.jptx.compiler.target.Rows.loadSymbol;
 import static dev.jptx.compiler.target.Rows.store;
+import static dev.jptx.compiler.target.Rows.storeSymbol;
 
+import dev.jptx.compiler.ir.AddressSpace;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * Loads and stores. Bytes live in 16-bit registers (i8 is promoted to i16); {@code ld.s8} sign- and
- * {@code ld.u8} zero-extends. {@code .nc} loads go through the read-only data cache and are only
- * for memory the kernel never writes ({@code @ReadOnly}).
+ * Loads, stores and address conversions, generated as a table over state space and memory type:
+ * {@code LD_GLOBAL_U32} is {@code ld.global.u32}, {@code LD_U32} the generic {@code ld.u32}, {@code
+ * LD_GLOBAL_NC_F32} the read-only-cache {@code ld.global.nc.f32}. Bytes live in 16-bit registers
+ * (i8 is promoted to i16); {@code ld.s8} sign- and {@code ld.u8} zero-extends. {@code .nc} loads
+ * are only for memory the kernel never writes ({@code @ReadOnly}). Parameters are addressed by
+ * symbol.
  */
 public final class MemoryOpcodes {
   private MemoryOpcodes() {}
 
-  public static final MachineOpcode LD_PARAM_U8 = loadSymbol("LD_PARAM_U8", "ld.param.u8", B16);
-  public static final MachineOpcode LD_PARAM_S8 = loadSymbol("LD_PARAM_S8", "ld.param.s8", B16);
-  public static final MachineOpcode LD_PARAM_U16 = loadSymbol("LD_PARAM_U16", "ld.param.u16", B16);
-  public static final MachineOpcode LD_PARAM_S16 = loadSymbol("LD_PARAM_S16", "ld.param.s16", B16);
-  public static final MachineOpcode LD_PARAM_U32 = loadSymbol("LD_PARAM_U32", "ld.param.u32", B32);
-  public static final MachineOpcode LD_PARAM_U64 = loadSymbol("LD_PARAM_U64", "ld.param.u64", B64);
-  public static final MachineOpcode LD_PARAM_F32 = loadSymbol("LD_PARAM_F32", "ld.param.f32", F32);
-  public static final MachineOpcode LD_PARAM_F64 = loadSymbol("LD_PARAM_F64", "ld.param.f64", F64);
-  public static final MachineOpcode LD_GLOBAL_U8 = load("LD_GLOBAL_U8", "ld.global.u8", B16);
-  public static final MachineOpcode LD_GLOBAL_S8 = load("LD_GLOBAL_S8", "ld.global.s8", B16);
-  public static final MachineOpcode LD_GLOBAL_U16 = load("LD_GLOBAL_U16", "ld.global.u16", B16);
-  public static final MachineOpcode LD_GLOBAL_S16 = load("LD_GLOBAL_S16", "ld.global.s16", B16);
-  public static final MachineOpcode LD_GLOBAL_U32 = load("LD_GLOBAL_U32", "ld.global.u32", B32);
-  public static final MachineOpcode LD_GLOBAL_U64 = load("LD_GLOBAL_U64", "ld.global.u64", B64);
-  public static final MachineOpcode LD_GLOBAL_F32 = load("LD_GLOBAL_F32", "ld.global.f32", F32);
-  public static final MachineOpcode LD_GLOBAL_F64 = load("LD_GLOBAL_F64", "ld.global.f64", F64);
-  public static final MachineOpcode LD_GLOBAL_NC_U8 =
-      load("LD_GLOBAL_NC_U8", "ld.global.nc.u8", B16);
-  public static final MachineOpcode LD_GLOBAL_NC_S8 =
-      load("LD_GLOBAL_NC_S8", "ld.global.nc.s8", B16);
-  public static final MachineOpcode LD_GLOBAL_NC_S16 =
-      load("LD_GLOBAL_NC_S16", "ld.global.nc.s16", B16);
-  public static final MachineOpcode LD_GLOBAL_NC_U16 =
-      load("LD_GLOBAL_NC_U16", "ld.global.nc.u16", B16);
-  public static final MachineOpcode LD_GLOBAL_NC_U32 =
-      load("LD_GLOBAL_NC_U32", "ld.global.nc.u32", B32);
-  public static final MachineOpcode LD_GLOBAL_NC_U64 =
-      load("LD_GLOBAL_NC_U64", "ld.global.nc.u64", B64);
-  public static final MachineOpcode LD_GLOBAL_NC_F32 =
-      load("LD_GLOBAL_NC_F32", "ld.global.nc.f32", F32);
-  public static final MachineOpcode LD_GLOBAL_NC_F64 =
-      load("LD_GLOBAL_NC_F64", "ld.global.nc.f64", F64);
-  public static final MachineOpcode ST_GLOBAL_U8 = store("ST_GLOBAL_U8", "st.global.u8", B16);
-  public static final MachineOpcode ST_GLOBAL_U16 = store("ST_GLOBAL_U16", "st.global.u16", B16);
-  public static final MachineOpcode ST_GLOBAL_U32 = store("ST_GLOBAL_U32", "st.global.u32", B32);
-  public static final MachineOpcode ST_GLOBAL_U64 = store("ST_GLOBAL_U64", "st.global.u64", B64);
-  public static final MachineOpcode ST_GLOBAL_F32 = store("ST_GLOBAL_F32", "st.global.f32", F32);
-  public static final MachineOpcode ST_GLOBAL_F64 = store("ST_GLOBAL_F64", "st.global.f64", F64);
+  /** A memory type: its PTX suffix and the register class a value of it lives in. */
+  private record MemType(String suffix, RegisterClass regClass) {}
+
+  private static final List<MemType> LOAD_TYPES =
+      List.of(
+          new MemType("u8", B16),
+          new MemType("s8", B16),
+          new MemType("u16", B16),
+          new MemType("s16", B16),
+          new MemType("u32", B32),
+          new MemType("u64", B64),
+          new MemType("f32", F32),
+          new MemType("f64", F64));
+
+  private static final List<MemType> STORE_TYPES =
+      List.of(
+          new MemType("u8", B16),
+          new MemType("u16", B16),
+          new MemType("u32", B32),
+          new MemType("u64", B64),
+          new MemType("f32", F32),
+          new MemType("f64", F64));
+
+  private static final Map<String, MachineOpcode> TABLE = table();
+
   // a generic address of a kernel parameter into the global window
   public static final MachineOpcode CVTA_TO_GLOBAL_U64 =
       convert("CVTA_TO_GLOBAL_U64", "cvta.to.global.u64", B64, B64);
+  // an address in a state space to the generic address of the same byte
+  public static final MachineOpcode CVTA_GLOBAL_U64 =
+      convert("CVTA_GLOBAL_U64", "cvta.global.u64", B64, B64);
+  public static final MachineOpcode CVTA_SHARED_U64 =
+      convert("CVTA_SHARED_U64", "cvta.shared.u64", B64, B64);
+  public static final MachineOpcode CVTA_LOCAL_U64 =
+      convert("CVTA_LOCAL_U64", "cvta.local.u64", B64, B64);
+  public static final MachineOpcode CVTA_CONST_U64 =
+      convert("CVTA_CONST_U64", "cvta.const.u64", B64, B64);
+
+  private static Map<String, MachineOpcode> table() {
+    Map<String, MachineOpcode> t = new LinkedHashMap<>();
+    for (MemType m : LOAD_TYPES) {
+      put(t, loadSymbol(name("LD_PARAM", m), "ld.param." + m.suffix(), m.regClass()));
+      for (String space : List.of("global", "shared", "local", "const", "")) {
+        String prefix = space.isEmpty() ? "LD" : "LD_" + space.toUpperCase(Locale.ROOT);
+        String ptx = space.isEmpty() ? "ld." : "ld." + space + ".";
+        put(t, load(name(prefix, m), ptx + m.suffix(), m.regClass()));
+      }
+      put(t, load(name("LD_GLOBAL_NC", m), "ld.global.nc." + m.suffix(), m.regClass()));
+    }
+    for (MemType m : STORE_TYPES) {
+      put(t, storeSymbol(name("ST_PARAM", m), "st.param." + m.suffix(), m.regClass()));
+      for (String space : List.of("global", "shared", "local", "")) {
+        String prefix = space.isEmpty() ? "ST" : "ST_" + space.toUpperCase(Locale.ROOT);
+        String ptx = space.isEmpty() ? "st." : "st." + space + ".";
+        put(t, store(name(prefix, m), ptx + m.suffix(), m.regClass()));
+      }
+    }
+    return Collections.unmodifiableMap(t);
+  }
+
+  private static String name(String prefix, MemType m) {
+    return prefix + "_" + m.suffix().toUpperCase(Locale.ROOT);
+  }
+
+  private static void put(Map<String, MachineOpcode> t, MachineOpcode o) {
+    t.put(o.name(), o);
+  }
+
+  /**
+   * The load of memory type {@code suffix} ({@code u8 s8 u16 s16 u32 u64 f32 f64}) from {@code
+   * space}, through the read-only cache if {@code nonCoherent}; null if PTX has none.
+   */
+  public static MachineOpcode loadOf(AddressSpace space, String suffix, boolean nonCoherent) {
+    String prefix =
+        switch (space) {
+          case GLOBAL -> nonCoherent ? "LD_GLOBAL_NC" : "LD_GLOBAL";
+          case GENERIC -> "LD";
+          default -> "LD_" + space.name();
+        };
+    return TABLE.get(prefix + "_" + suffix.toUpperCase(Locale.ROOT));
+  }
+
+  /** The store of memory type {@code suffix} into {@code space}; null if PTX has none. */
+  public static MachineOpcode storeOf(AddressSpace space, String suffix) {
+    String prefix = space == AddressSpace.GENERIC ? "ST" : "ST_" + space.name();
+    return TABLE.get(prefix + "_" + suffix.toUpperCase(Locale.ROOT));
+  }
+
+  /** The {@code cvta} from {@code space} to generic. */
+  public static MachineOpcode toGeneric(AddressSpace space) {
+    return switch (space) {
+      case GLOBAL -> CVTA_GLOBAL_U64;
+      case SHARED -> CVTA_SHARED_U64;
+      case LOCAL -> CVTA_LOCAL_U64;
+      case CONST -> CVTA_CONST_U64;
+      default -> throw new IllegalArgumentException("no cvta from " + space);
+    };
+  }
 
   /** Every row of this table. */
   public static List<MachineOpcode> rows() {
-    return List.of(
-        LD_PARAM_U8,
-        LD_PARAM_S8,
-        LD_PARAM_U16,
-        LD_PARAM_S16,
-        LD_PARAM_U32,
-        LD_PARAM_U64,
-        LD_PARAM_F32,
-        LD_PARAM_F64,
-        LD_GLOBAL_U8,
-        LD_GLOBAL_S8,
-        LD_GLOBAL_U16,
-        LD_GLOBAL_S16,
-        LD_GLOBAL_NC_S8,
-        LD_GLOBAL_NC_S16,
-        LD_GLOBAL_U32,
-        LD_GLOBAL_U64,
-        LD_GLOBAL_F32,
-        LD_GLOBAL_F64,
-        LD_GLOBAL_NC_U8,
-        LD_GLOBAL_NC_U16,
-        LD_GLOBAL_NC_U32,
-        LD_GLOBAL_NC_U64,
-        LD_GLOBAL_NC_F32,
-        LD_GLOBAL_NC_F64,
-        ST_GLOBAL_U8,
-        ST_GLOBAL_U16,
-        ST_GLOBAL_U32,
-        ST_GLOBAL_U64,
-        ST_GLOBAL_F32,
-        ST_GLOBAL_F64,
-        CVTA_TO_GLOBAL_U64);
+    List<MachineOpcode> all = new ArrayList<>(TABLE.values());
+    all.addAll(
+        List.of(
+            CVTA_TO_GLOBAL_U64, CVTA_GLOBAL_U64, CVTA_SHARED_U64, CVTA_LOCAL_U64, CVTA_CONST_U64));
+    return all;
   }
 }

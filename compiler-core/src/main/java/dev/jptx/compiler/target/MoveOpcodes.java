@@ -28,6 +28,20 @@ public final class MoveOpcodes {
           List.of(OperandSpec.special()),
           "mov.u32 {d0}, {u0}",
           false);
+  // the address of a variable (.shared, .const, .global, or a function's .local object)
+  public static final MachineOpcode MOV_U64_SYM =
+      new MachineOpcode(
+          "MOV_U64_SYM",
+          ConstraintFamily.COPY,
+          List.of(B64),
+          List.of(OperandSpec.symbol()),
+          "mov.u64 {d0}, {u0}",
+          false);
+  // a call: the callee symbol, then one register per argument; at most one result. The printer
+  // writes the .param declarations, st.param, call and ld.param of the PTX calling sequence
+  public static final MachineOpcode CALL =
+      new MachineOpcode(
+          "CALL", ConstraintFamily.CALL, List.of(), List.of(OperandSpec.symbol()), "call", true);
   // a branch; under a predicate guard it is the conditional branch
   public static final MachineOpcode BRA =
       new MachineOpcode(
@@ -58,6 +72,8 @@ public final class MoveOpcodes {
         MOV_F64,
         MOV_PRED,
         MOV_U32_SREG,
+        MOV_U64_SYM,
+        CALL,
         BRA,
         RET,
         PHI,

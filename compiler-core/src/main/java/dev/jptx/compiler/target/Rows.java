@@ -106,6 +106,17 @@ final class Rows {
         false);
   }
 
+  /** A store to a symbol (a return value or call argument) plus an immediate byte offset. */
+  static MachineOpcode storeSymbol(String name, String ptx, RegisterClass v) {
+    return new MachineOpcode(
+        name,
+        ConstraintFamily.STORE,
+        List.of(),
+        List.of(OperandSpec.symbol(), OperandSpec.imm(), reg(v)),
+        ptx + " {a0}, {u2}",
+        true);
+  }
+
   /** A store to a base register plus an immediate byte offset. */
   static MachineOpcode store(String name, String ptx, RegisterClass v) {
     return new MachineOpcode(

@@ -61,6 +61,7 @@ class KnobsTest {
             0,
             Knobs.parse(knobs),
             EnumSet.of(stage),
+            false,
             false);
     List<String> out = new ArrayList<>();
     new Pipeline(o, (s, u, t) -> out.add(t)).compileModule("t", IrParser.parseModule("t", ir));
@@ -128,6 +129,31 @@ class KnobsTest {
     assertTrue(e.getMessage().contains("test-breaker"), e.getMessage());
   }
 
+  private static final String CALLS =
+      """
+      kernel @k(i32 %0) {
+      b0:
+        %1 = call i32 @twice(i32 %0)
+        ret
+      }
+
+      func i32 @twice(i32 %0) {
+      b0:
+        %1 = add i32 %0, %0
+        ret i32 %1
+      }
+      """;
+
+  @Test
+  void inlineThreshold_decidesWhatIsInlined() {
+    // the default inlines the small callee away; a threshold of 0 keeps the call
+    assertFalse(dump(CALLS, Stage.OPT, 3, List.of()).contains("call"));
+    assertTrue(
+        dump(CALLS, Stage.OPT, 3, List.of("inline-threshold=0")).contains("call i32 @twice"));
+    assertTrue(dump(CALLS, Stage.OPT, 3, List.of("inline-threshold=1")).contains("call"));
+    assertFalse(dump(CALLS, Stage.OPT, 3, List.of("inline-threshold=2")).contains("call"));
+  }
+
   @Test
   void parse_rejectsUnknownKnobsAndBadValues() {
     IllegalArgumentException e =
@@ -139,7 +165,12 @@ class KnobsTest {
   @Test
   void everyKnob_isCoveredByATestHere() {
     Set<String> tested =
-        Set.of("disable-constfold", "disable-dce", "disable-machine-dce", "verify-machineinstrs");
+        Set.of(
+            "disable-constfold",
+            "disable-dce",
+            "disable-machine-dce",
+            "inline-threshold",
+            "verify-machineinstrs");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

@@ -21,6 +21,10 @@ class MachineOpcodeTableTest {
         assertEquals("", op.template(), op.name());
         continue;
       }
+      if (op == MoveOpcodes.CALL) {
+        // variadic: the emitter writes the whole .param calling sequence around it
+        continue;
+      }
       boolean[] defs = new boolean[op.defs().size()];
       boolean[] uses = new boolean[op.uses().size()];
       Matcher m = REF.matcher(op.template());

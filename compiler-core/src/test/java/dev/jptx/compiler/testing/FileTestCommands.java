@@ -190,6 +190,7 @@ final class FileTestCommands {
     if (targets.isEmpty()) {
       targets.add(SmTargets.get("sm_90"));
     }
-    return new CompilerOptions(targets, opt, fast, false, 0, Knobs.parse(knobs), Set.of(), true);
+    return new CompilerOptions(
+        targets, opt, fast, false, 0, Knobs.parse(knobs), Set.of(), true, false);
   }
 }

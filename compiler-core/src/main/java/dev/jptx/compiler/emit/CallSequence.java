@@ -1,0 +1,55 @@
+package dev.jptx.compiler.emit;
+
+import dev.jptx.compiler.mir.MOperand;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.RegisterClass;
+
+/**
+ * The PTX calling sequence of a {@code CALL}, in a scope of its own as nvcc writes it: one {@code
+ * .param} per argument filled by {@code st.param}, a return parameter, the {@code call}, and the
+ * {@code ld.param} of the result. Parameter types follow the registers' classes, which match the
+ * callee's declaration ({@code KernelAbi.deviceParamType}).
+ */
+final class CallSequence {
+  private CallSequence() {}
+
+  static void write(MachineInstr call, MachineFunction f, RegisterNames regs, StringBuilder sb) {
+    String callee = ((MOperand.Sym) call.uses().get(0)).name();
+    sb.append("\t{ // call ").append(callee).append('\n');
+    StringBuilder params = new StringBuilder();
+    for (int k = 1; k < call.uses().size(); k++) {
+      VReg r = ((MOperand.Reg) call.uses().get(k)).reg();
+      String type = paramType(f.regClass(r));
+      String p = "param" + (k - 1);
+      sb.append("\t.param ").append(type).append(' ').append(p).append(";\n");
+      sb.append("\tst.param").append(type).append(" [").append(p).append("], ");
+      sb.append(regs.name(r)).append(";\n");
+      params.append(k > 1 ? ", " : "").append(p);
+    }
+    boolean hasResult = !call.defs().isEmpty();
+    String retType = hasResult ? paramType(f.regClass(call.defs().get(0))) : "";
+    if (hasResult) {
+      sb.append("\t.param ").append(retType).append(" retval0;\n");
+    }
+    sb.append("\tcall ").append(hasResult ? "(retval0), " : "").append(callee);
+    sb.append(", (").append(params).append(");\n");
+    if (hasResult) {
+      sb.append("\tld.param").append(retType).append(' ');
+      sb.append(regs.name(call.defs().get(0))).append(", [retval0];\n");
+    }
+    sb.append("\t}\n");
+  }
+
+  /** The {@code .param} type of a value in a register of class {@code c}. */
+  static String paramType(RegisterClass c) {
+    return switch (c) {
+      case B32 -> ".b32";
+      case B64 -> ".b64";
+      case F32 -> ".f32";
+      case F64 -> ".f64";
+      default -> throw new IllegalArgumentException("no call parameter of class " + c.mirName());
+    };
+  }
+}

@@ -1,0 +1,74 @@
+package dev.jptx.compiler.frontend;
+
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.ir.Module;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * What the translation of one kernel class shares across its methods: the module being built, the
+ * classes its code reaches (read once from the class path), the device functions to translate, the
+ * constant tables made from {@code static final} arrays, and the options that change code.
+ */
+final class TranslationUnit {
+  final ClassNode owner;
+  final Module module;
+  final Diagnostics diagnostics;
+  final boolean checks;
+  final DeviceFunctions deviceFunctions;
+  final StaticData staticData;
+  private final ClassPath classPath;
+  private final Map<String, Optional<ClassNode>> classes = new HashMap<>();
+
+  TranslationUnit(
+      ClassNode owner,
+      ClassPath classPath,
+      Module module,
+      Diagnostics diagnostics,
+      boolean checks) {
+    this.owner = owner;
+    this.classPath = classPath;
+    this.module = module;
+    this.diagnostics = diagnostics;
+    this.checks = checks;
+    this.deviceFunctions = new DeviceFunctions(this);
+    this.staticData = new StaticData(this);
+    classes.put(owner.name, Optional.of(owner));
+  }
+
+  /** A class by internal name, from the class being compiled or the class path; empty if none. */
+  Optional<ClassNode> classNode(String internalName) {
+    return classes.computeIfAbsent(
+        internalName,
+        n -> {
+          if (classPath == null) {
+            return Optional.empty();
+          }
+          return classPath.read(n).map(FrontEnd::readClass);
+        });
+  }
+
+  /** A method of a class, or null. */
+  static MethodNode method(ClassNode c, String name, String descriptor) {
+    for (MethodNode m : c.methods) {
+      if (m.name.equals(name) && m.desc.equals(descriptor)) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** A field of a class, or null. */
+  static FieldNode field(ClassNode c, String name) {
+    for (FieldNode f : c.fields) {
+      if (f.name.equals(name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.jptx.compiler.ir;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A call of CUDA's {@code vprintf}: the format string as a NUL-terminated module variable in global
+ * memory (one per distinct string), and the arguments packed into a local buffer, each at an offset
+ * aligned to its size ({@code i32}, {@code i64} or {@code f64}, the C vararg promotions already
+ * applied by the caller).
+ */
+public final class PrintfCall {
+  private PrintfCall() {}
+
+  /** Emits the call at {@code b}; returns nothing ({@code vprintf}'s count is dropped). */
+  public static void emit(Builder b, Module m, String format, List<Value> args) {
+    Function f = b.function();
+    PointerType generic = new PointerType(AddressSpace.GENERIC);
+    GlobalVariable g = formatString(m, format);
+    Value fmt = b.add(new InstData.GlobalAddress(g.name()), g.pointerType());
+    Value fmtGeneric = b.cast(Opcode.ADDRSPACECAST, fmt, generic);
+    Value buffer;
+    if (args.isEmpty()) {
+      buffer = f.constant(generic, 0);
+    } else {
+      int size = 0;
+      List<Integer> offsets = new ArrayList<>();
+      for (Value a : args) {
+        int bytes = f.type(a).bits() / 8;
+        size = (size + bytes - 1) / bytes * bytes;
+        offsets.add(size);
+        size += bytes;
+      }
+      Value local =
+          b.add(new InstData.Alloca((size + 7) & ~7, 8), new PointerType(AddressSpace.LOCAL));
+      for (int k = 0; k < args.size(); k++) {
+        b.store(b.ptrAdd(local, f.i64(offsets.get(k))), args.get(k));
+      }
+      buffer = b.cast(Opcode.ADDRSPACECAST, local, generic);
+    }
+    b.intrinsic(Intrinsic.VPRINTF, ScalarType.I32, fmtGeneric, buffer);
+  }
+
+  private static GlobalVariable formatString(Module m, String format) {
+    byte[] utf8 = format.getBytes(StandardCharsets.UTF_8);
+    List<Long> bytes = new ArrayList<>();
+    for (byte x : utf8) {
+      bytes.add((long) (x & 0xFF));
+    }
+    bytes.add(0L);
+    for (GlobalVariable g : m.globals()) {
+      if (g.space() == AddressSpace.GLOBAL
+          && g.elementType() == ScalarType.I8
+          && g.init().equals(bytes)) {
+        return g;
+      }
+    }
+    GlobalVariable g =
+        new GlobalVariable(
+            m.uniqueName("__jptx_fmt"),
+            AddressSpace.GLOBAL,
+            ScalarType.I8,
+            bytes.size(),
+            1,
+            bytes,
+            false);
+    m.addGlobal(g);
+    return g;
+  }
+}

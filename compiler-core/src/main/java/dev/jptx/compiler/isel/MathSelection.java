@@ -1,0 +1,41 @@
+package dev.jptx.compiler.isel;
+
+import static dev.jptx.compiler.ir.ScalarType.F32;
+import static dev.jptx.compiler.ir.ScalarType.F64;
+import static dev.jptx.compiler.ir.ScalarType.I32;
+import static dev.jptx.compiler.ir.ScalarType.I64;
+import static dev.jptx.compiler.isel.IntrinsicRow.of;
+
+import dev.jptx.compiler.ir.Intrinsic;
+import dev.jptx.compiler.target.FloatOpcodes;
+import dev.jptx.compiler.target.MathOpcodes;
+import java.util.List;
+
+/** The selection rows of the Java library intrinsics. */
+final class MathSelection {
+  private MathSelection() {}
+
+  static List<IntrinsicRow> rows() {
+    return List.of(
+        of(Intrinsic.SMIN, I32, MathOpcodes.MIN_S32),
+        of(Intrinsic.SMAX, I32, MathOpcodes.MAX_S32),
+        of(Intrinsic.UMIN, I32, MathOpcodes.MIN_U32),
+        of(Intrinsic.UMAX, I32, MathOpcodes.MAX_U32),
+        of(Intrinsic.SMIN, I64, MathOpcodes.MIN_S64),
+        of(Intrinsic.SMAX, I64, MathOpcodes.MAX_S64),
+        of(Intrinsic.UMIN, I64, MathOpcodes.MIN_U64),
+        of(Intrinsic.UMAX, I64, MathOpcodes.MAX_U64),
+        of(Intrinsic.ABS, I32, MathOpcodes.ABS_S32),
+        of(Intrinsic.ABS, I64, MathOpcodes.ABS_S64),
+        of(Intrinsic.FMINNUM, F32, MathOpcodes.MIN_F32),
+        of(Intrinsic.FMAXNUM, F32, MathOpcodes.MAX_F32),
+        of(Intrinsic.FMINNUM, F64, MathOpcodes.MIN_F64),
+        of(Intrinsic.FMAXNUM, F64, MathOpcodes.MAX_F64),
+        of(Intrinsic.FABS, F32, MathOpcodes.ABS_F32),
+        of(Intrinsic.FABS, F64, MathOpcodes.ABS_F64),
+        of(Intrinsic.SQRT, F32, MathOpcodes.SQRT_RN_F32),
+        of(Intrinsic.SQRT, F64, MathOpcodes.SQRT_RN_F64),
+        of(Intrinsic.FMA, F32, FloatOpcodes.FMA_RN_F32),
+        of(Intrinsic.FMA, F64, FloatOpcodes.FMA_RN_F64));
+  }
+}

@@ -1,0 +1,190 @@
+package dev.jptx.compiler.opt;
+
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.BodyCopier;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Module;
+import dev.jptx.compiler.ir.Value;
+import dev.jptx.compiler.ir.VoidType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Inlines device functions into their callers, bottom-up over the call graph, where profitable: the
+ * callee is not {@code @NoInline}, not recursive (no path from it back to itself), and not larger
+ * than {@code threshold} instructions. Device functions no call reaches afterwards are removed from
+ * the module. Inlined code from another source file takes the line of its call, so {@code .loc}
+ * lines stay in the caller's file.
+ */
+public final class Inliner {
+  private final Module m;
+  private final int threshold;
+
+  private Inliner(Module m, int threshold) {
+    this.m = m;
+    this.threshold = threshold;
+  }
+
+  /** Inlines in every function of {@code m}; true if anything changed. */
+  public static boolean run(Module m, int threshold) {
+    return new Inliner(m, threshold).run();
+  }
+
+  private boolean run() {
+    Set<String> recursive = recursiveFunctions();
+    boolean changed = false;
+    for (Function f : postOrder()) {
+      boolean again = true;
+      while (again) {
+        again = false;
+        for (Inst i : f.allInsts()) {
+          if (f.data(i) instanceof InstData.Call c) {
+            Function callee = m.function(c.callee());
+            if (callee != null
+                && !callee.attributes().noInline()
+                && !recursive.contains(callee.name())
+                && callee.allInsts().size() <= threshold) {
+              inline(f, i, callee);
+              changed = true;
+              again = true;
+              break;
+            }
+          }
+        }
+      }
+    }
+    return removeUnreachable() || changed;
+  }
+
+  /** Callees before callers, so each callee is already as inlined as it gets. */
+  private List<Function> postOrder() {
+    List<Function> order = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (Function f : m.functions()) {
+      visit(f, seen, order);
+    }
+    return order;
+  }
+
+  private void visit(Function f, Set<String> seen, List<Function> order) {
+    if (!seen.add(f.name())) {
+      return;
+    }
+    for (String callee : callees(f)) {
+      Function g = m.function(callee);
+      if (g != null) {
+        visit(g, seen, order);
+      }
+    }
+    order.add(f);
+  }
+
+  private static Set<String> callees(Function f) {
+    Set<String> out = new LinkedHashSet<>();
+    for (Inst i : f.allInsts()) {
+      if (f.data(i) instanceof InstData.Call c) {
+        out.add(c.callee());
+      }
+    }
+    return out;
+  }
+
+  /** The functions on a cycle of the call graph. */
+  private Set<String> recursiveFunctions() {
+    Set<String> out = new HashSet<>();
+    for (Function f : m.functions()) {
+      Set<String> reach = new HashSet<>();
+      List<String> work = new ArrayList<>(callees(f));
+      while (!work.isEmpty()) {
+        String g = work.remove(work.size() - 1);
+        if (reach.add(g) && m.function(g) != null) {
+          work.addAll(callees(m.function(g)));
+        }
+      }
+      if (reach.contains(f.name())) {
+        out.add(f.name());
+      }
+    }
+    return out;
+  }
+
+  private void inline(Function f, Inst call, Function callee) {
+    InstData.Call c = (InstData.Call) f.data(call);
+    int callLine = f.line(call);
+    boolean sameFile = callee.attributes().sourceFile().equals(f.attributes().sourceFile());
+    Block before = f.blockOf(call);
+    Block tail = f.splitBlockBefore(call);
+    Map<Value, Value> values = new HashMap<>();
+    for (int k = 0; k < callee.params().size(); k++) {
+      values.put(callee.params().get(k), c.args().get(k));
+    }
+    Map<Block, Block> blocks = BodyCopier.copy(callee, f, values, before);
+    f.append(before, new InstData.Jump(blocks.get(callee.entry())), VoidType.VOID, callLine);
+    List<Block> returnBlocks = new ArrayList<>();
+    List<Value> returned = new ArrayList<>();
+    for (Block b : callee.blocks()) {
+      Block nb = blocks.get(b);
+      for (Inst i : f.insts(nb)) {
+        if (!sameFile) {
+          f.setLine(i, callLine);
+        }
+      }
+      Inst t = f.terminator(nb);
+      if (f.data(t) instanceof InstData.Return r) {
+        int line = f.line(t);
+        f.remove(t);
+        f.append(nb, new InstData.Jump(tail), VoidType.VOID, line);
+        returnBlocks.add(nb);
+        if (!r.values().isEmpty()) {
+          returned.add(r.values().get(0));
+        }
+      }
+    }
+    Value result = f.result(call);
+    if (result != null) {
+      Value v;
+      if (returned.size() == 1) {
+        v = returned.get(0);
+      } else {
+        Inst phi =
+            f.insertAtStart(
+                tail, new InstData.Phi(returnBlocks, returned), f.type(result), callLine);
+        v = f.result(phi);
+      }
+      f.replaceAllUses(result, v);
+    }
+    f.remove(call);
+  }
+
+  private boolean removeUnreachable() {
+    Set<String> reached = new HashSet<>();
+    List<String> work = new ArrayList<>();
+    for (Function f : m.functions()) {
+      if (f.kind() == Function.Kind.KERNEL) {
+        work.add(f.name());
+      }
+    }
+    while (!work.isEmpty()) {
+      String n = work.remove(work.size() - 1);
+      Function f = m.function(n);
+      if (f != null && reached.add(n)) {
+        work.addAll(callees(f));
+      }
+    }
+    boolean changed = false;
+    for (Function f : m.functions()) {
+      if (!reached.contains(f.name())) {
+        m.remove(f.name());
+        changed = true;
+      }
+    }
+    return changed;
+  }
+}
