@@ -53,17 +53,10 @@ final class MethodTranslator implements Opcodes {
    * operand per Java parameter, in order) have been set up.
    */
   void translate(Block entry, List<Operand> arguments) {
-    AbstractInsnNode monitor = firstOf(MONITORENTER);
-    if (monitor != null) {
-      cx.line = SourceLines.lineOf(monitor);
-      cx.error("synchronized is not supported in kernels");
+    if (!MethodStructureCheck.accept(method, cx)) {
       return;
     }
-    if (method.tryCatchBlocks != null && !method.tryCatchBlocks.isEmpty()) {
-      cx.line = SourceLines.lineOf(method.tryCatchBlocks.get(0).start);
-      cx.error("exceptions (try/catch/finally) are not supported in kernels");
-      return;
-    }
+    cx.printfFormats = StringLiterals.printfFormats(owner, method, cx);
     try {
       frames = new Analyzer<>(new TypeInterpreter()).analyze(owner.name, method);
     } catch (AnalyzerException e) {
@@ -102,15 +95,6 @@ final class MethodTranslator implements Opcodes {
         }
       }
     }
-  }
-
-  private AbstractInsnNode firstOf(int opcode) {
-    for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
-      if (n.getOpcode() == opcode) {
-        return n;
-      }
-    }
-    return null;
   }
 
   /** One IR block per reachable bytecode block, and their predecessors. */
@@ -282,7 +266,10 @@ final class MethodTranslator implements Opcodes {
       Value a = cx.popScalar(dev.jptx.compiler.ir.ScalarType.I32);
       cond = arithmetic.compare(ArithmeticTranslator.intPredicate(op), a, b);
     } else {
-      cx.error("comparing references (null checks, ==) is not supported in kernels");
+      cx.error(
+          op == IFNULL || op == IFNONNULL
+              ? "null checks are not supported in kernels"
+              : "comparing references (== and != on arrays) is not supported in kernels");
       cx.pop();
       if (op == IF_ACMPEQ || op == IF_ACMPNE) {
         cx.pop();

@@ -20,30 +20,32 @@ final class Unsupported implements Opcodes {
     int op = n.getOpcode();
     switch (op) {
       case ACONST_NULL -> cx.error("null references are not supported in kernels");
-      case GETSTATIC, PUTSTATIC ->
+      case GETSTATIC ->
           cx.error(
-              "static field "
-                  + field(n)
-                  + " is not supported in kernels: only compile-time constants (static final) are");
-      case GETFIELD, PUTFIELD ->
-          cx.error("instance field " + field(n) + " is not supported in kernels");
+              isAssertionSwitch(n)
+                  ? "assert statements are not supported in kernels"
+                  : "reading static field "
+                      + field(n)
+                      + " is not supported in kernels: only static final constants are");
+      case PUTSTATIC ->
+          cx.error("writing static field " + field(n) + " is not supported in kernels");
+      case GETFIELD ->
+          cx.error("reading instance field " + field(n) + " is not supported in kernels");
+      case PUTFIELD ->
+          cx.error("writing instance field " + field(n) + " is not supported in kernels");
       case NEW ->
+          cx.error("object allocation (new " + typeName(n) + ") is not supported in kernels");
+      case NEWARRAY -> newArray(cx, ((IntInsnNode) n).operand);
+      case ANEWARRAY ->
           cx.error(
-              "object allocation (new "
-                  + Type.getObjectType(((TypeInsnNode) n).desc).getClassName()
-                  + ") is not supported in kernels");
-      case NEWARRAY ->
-          cx.error(
-              "array allocation (new "
-                  + newArrayName(((IntInsnNode) n).operand)
-                  + "[...]) is not supported yet");
-      case ANEWARRAY -> cx.error("arrays of objects are not supported in kernels");
+              ((TypeInsnNode) n).desc.startsWith("[")
+                  ? "multi-dimensional arrays are not supported in kernels"
+                  : "arrays of objects are not supported in kernels");
       case MULTIANEWARRAY -> cx.error("multi-dimensional arrays are not supported in kernels");
-      case CHECKCAST, INSTANCEOF ->
-          cx.error(
-              "casts and type checks of objects ("
-                  + Type.getObjectType(((TypeInsnNode) n).desc).getClassName()
-                  + ") are not supported in kernels");
+      case INSTANCEOF ->
+          cx.error("type checks (instanceof " + typeName(n) + ") are not supported in kernels");
+      case CHECKCAST ->
+          cx.error("casts of references (to " + typeName(n) + ") are not supported in kernels");
       case MONITORENTER, MONITOREXIT -> cx.error("synchronized is not supported in kernels");
       default -> cx.error("bytecode " + op + " is not supported in kernels");
     }
@@ -68,6 +70,28 @@ final class Unsupported implements Opcodes {
     if (after != null && after.getStackSize() > cx.stack().size()) {
       cx.push(new Operand.Poison(after.getStack(after.getStackSize() - 1)));
     }
+  }
+
+  /** javac's {@code assert} reads the class's synthetic {@code $assertionsDisabled} first. */
+  private static boolean isAssertionSwitch(AbstractInsnNode n) {
+    return ((FieldInsnNode) n).name.equals("$assertionsDisabled");
+  }
+
+  /** Local arrays need a length known at compile time: they live in per-thread memory. */
+  private static void newArray(TranslationContext cx, int operand) {
+    Operand length = cx.peek(0);
+    boolean constant = !(length instanceof Operand.Scalar s) || cx.f.isConstant(s.value());
+    String type = newArrayName(operand);
+    cx.error(
+        constant
+            ? "array allocation (new " + type + "[...]) is not supported yet"
+            : "the length of a local array (new "
+                + type
+                + "[...]) must be a compile-time constant");
+  }
+
+  private static String typeName(AbstractInsnNode n) {
+    return Type.getObjectType(((TypeInsnNode) n).desc).getClassName();
   }
 
   private static String field(AbstractInsnNode n) {
