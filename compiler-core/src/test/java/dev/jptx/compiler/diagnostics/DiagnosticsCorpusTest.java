@@ -86,6 +86,15 @@ class DiagnosticsCorpusTest {
         Files.readString(out.resolve("META-INF/jptx/kernels.list")));
   }
 
+  @Test
+  void everyCorpusFile_isListedInTheDocs() throws IOException {
+    // the tests run in the module directory
+    String docs = Files.readString(Path.of("..", "docs", "diagnostics.md"));
+    for (CorpusFile f : corpus) {
+      assertTrue(docs.contains("`" + f.simpleName() + ".java`"), f.simpleName() + ".java");
+    }
+  }
+
   private static BuildReport build(List<Path> inputs, Path out) {
     CompilerOptions o = CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_75")));
     return Build.run(
