@@ -4,6 +4,7 @@ import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.driver.Build;
 import dev.jptx.compiler.driver.BuildReport;
 import dev.jptx.compiler.driver.BuildRequest;
+import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.io.PrintWriter;
@@ -14,6 +15,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,6 +61,9 @@ final class CompileCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** Adjusts the pipeline; tests make a pass fail through it. */
+  UnaryOperator<Pipeline> configurePipeline = UnaryOperator.identity();
+
   @Override
   public Integer call() {
     for (Path p : inputs) {
@@ -77,7 +82,7 @@ final class CompileCommand implements Callable<Integer> {
             ptxas);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    BuildReport report = Build.run(request, Dumps.to(out));
+    BuildReport report = Build.run(request, Dumps.to(out), configurePipeline);
     report.kernelLines().forEach(out::println);
     for (Diagnostic d : report.diagnostics()) {
       err.println(d.format());

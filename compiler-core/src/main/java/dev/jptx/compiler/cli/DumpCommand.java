@@ -5,8 +5,8 @@ import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.diag.InternalCompilerError;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.driver.Stage;
+import dev.jptx.compiler.frontend.ClassFiles;
 import dev.jptx.compiler.frontend.ClassPath;
-import dev.jptx.compiler.frontend.FrontEnd;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.objectweb.asm.tree.ClassNode;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -71,10 +72,16 @@ final class DumpCommand implements Callable<Integer> {
               .read(className.replace('.', '/'))
               .orElseThrow(
                   () -> new IllegalArgumentException("class " + className + " not found on " + cp));
+      ClassNode c;
+      try {
+        c = ClassFiles.read(bytes);
+      } catch (ClassFiles.UnreadableClassException e) {
+        err.println(ClassFiles.diagnostic(className.replace('.', '/') + ".class", e).format());
+        return JptxCommand.KERNEL_ERRORS;
+      }
       Diagnostics d = new Diagnostics();
       try {
-        new Pipeline(flags.options(stages), Dumps.to(out), Set.of(method))
-            .compile(FrontEnd.readClass(bytes), classPath, d);
+        new Pipeline(flags.options(stages), Dumps.to(out), Set.of(method)).compile(c, classPath, d);
       } catch (InternalCompilerError e) {
         err.println("jptx: " + e.getMessage());
         if (flags.verbose) {

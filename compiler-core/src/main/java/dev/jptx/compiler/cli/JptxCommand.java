@@ -1,7 +1,9 @@
 package dev.jptx.compiler.cli;
 
+import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.driver.Version;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -44,7 +46,22 @@ public final class JptxCommand implements Runnable {
 
   /** Runs the CLI with its output going to {@code out} and {@code err} (tests, embedding). */
   public static int execute(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+    return execute(out, err, UnaryOperator.identity(), args);
+  }
+
+  /**
+   * As {@link #execute(java.io.PrintWriter, java.io.PrintWriter, String...)}, with {@code
+   * compile}'s pipeline adjusted by {@code configure}: tests inject a failing pass to see how the
+   * user sees a compiler bug.
+   */
+  static int execute(
+      java.io.PrintWriter out,
+      java.io.PrintWriter err,
+      UnaryOperator<Pipeline> configure,
+      String... args) {
     CommandLine cl = new CommandLine(new JptxCommand());
+    ((CompileCommand) cl.getSubcommands().get("compile").getCommand()).configurePipeline =
+        configure;
     cl.setOut(out);
     cl.setErr(err);
     cl.registerConverter(Stage.class, Stage::parse);

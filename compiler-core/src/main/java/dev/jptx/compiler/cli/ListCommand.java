@@ -2,8 +2,8 @@ package dev.jptx.compiler.cli;
 
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.ClassFiles;
 import dev.jptx.compiler.frontend.ClassPath;
-import dev.jptx.compiler.frontend.FrontEnd;
 import dev.jptx.compiler.frontend.KernelScanner;
 import dev.jptx.compiler.frontend.KernelSpec;
 import java.io.PrintWriter;
@@ -38,7 +38,17 @@ final class ListCommand implements Callable<Integer> {
       }
       try (ClassPath cp = new ClassPath(List.of(root))) {
         for (String name : ClassPath.classesIn(root)) {
-          ClassNode c = FrontEnd.readClass(cp.read(name).orElseThrow());
+          byte[] bytes = cp.read(name).orElseThrow();
+          if (!ClassFiles.mayHaveKernels(bytes)) {
+            continue;
+          }
+          ClassNode c;
+          try {
+            c = ClassFiles.read(bytes);
+          } catch (ClassFiles.UnreadableClassException e) {
+            d.error(ClassFiles.diagnostic(ClassPath.location(root, name), e));
+            continue;
+          }
           for (KernelSpec k : KernelScanner.scan(c, d)) {
             out.println(
                 k.className() + " " + k.method().name + " " + k.entryName() + " " + k.descriptor());

@@ -2,8 +2,8 @@ package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.diag.InternalCompilerError;
+import dev.jptx.compiler.frontend.ClassFiles;
 import dev.jptx.compiler.frontend.ClassPath;
-import dev.jptx.compiler.frontend.FrontEnd;
 import dev.jptx.compiler.frontend.KernelScanner;
 import dev.jptx.compiler.frontend.KernelSpec;
 import dev.jptx.compiler.target.SmTarget;
@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
@@ -34,17 +35,28 @@ import org.objectweb.asm.tree.ClassNode;
 public final class Build {
   private final BuildRequest request;
   private final DumpSink sink;
+  private final UnaryOperator<Pipeline> configure;
   private final BuildReport report = new BuildReport();
   private Validators validators;
 
-  private Build(BuildRequest request, DumpSink sink) {
+  private Build(BuildRequest request, DumpSink sink, UnaryOperator<Pipeline> configure) {
     this.request = request;
     this.sink = sink;
+    this.configure = configure;
   }
 
   /** Runs a build. I/O failures of the output directory are thrown; all else is in the report. */
   public static BuildReport run(BuildRequest request, DumpSink sink) {
-    return new Build(request, sink).run();
+    return run(request, sink, UnaryOperator.identity());
+  }
+
+  /**
+   * Runs a build whose pipeline is adjusted by {@code configure} (for experiments, and for tests
+   * that need a pass to misbehave, as {@link Pipeline#withExtraMachinePass} does).
+   */
+  public static BuildReport run(
+      BuildRequest request, DumpSink sink, UnaryOperator<Pipeline> configure) {
+    return new Build(request, sink, configure).run();
   }
 
   private BuildReport run() {
@@ -60,18 +72,17 @@ public final class Build {
             continue;
           }
           byte[] bytes = cp.read(name).orElseThrow();
-          if (!mentionsKernel(bytes)) {
+          if (!ClassFiles.mayHaveKernels(bytes)) {
             removeModules(className);
             continue;
           }
           ClassNode c;
           try {
-            c = FrontEnd.readClass(bytes);
-          } catch (RuntimeException e) {
+            c = ClassFiles.read(bytes);
+          } catch (ClassFiles.UnreadableClassException e) {
             report.addDiagnostics(
-                List.of(
-                    new dev.jptx.compiler.diag.Diagnostic(
-                        name + ".class", 0, -1, "", "cannot read the class file: " + e)));
+                List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
+            removeModules(className);
             continue;
           }
           if (!KernelScanner.hasKernels(c)) {
@@ -88,18 +99,13 @@ public final class Build {
     return report;
   }
 
-  /** A cheap filter: a class with kernels names the annotation in its constant pool. */
-  private static boolean mentionsKernel(byte[] bytes) {
-    return new String(bytes, StandardCharsets.ISO_8859_1).contains(KernelScanner.KERNEL);
-  }
-
   private List<String> compileClass(ClassNode c, ClassPath cp) throws IOException {
     String className = c.name.replace('/', '.');
     Diagnostics d = new Diagnostics();
     long start = System.nanoTime();
     ClassResult r;
     try {
-      r = new Pipeline(request.options(), sink).compile(c, cp, d);
+      r = configure.apply(new Pipeline(request.options(), sink)).compile(c, cp, d);
     } catch (InternalCompilerError e) {
       report.addInternalError(e.getMessage(), e);
       removeModules(className);

@@ -73,6 +73,15 @@ public final class ClassPath implements AutoCloseable {
     return Optional.empty();
   }
 
+  /**
+   * Where a class file of a root is, for messages: the file under a directory, {@code jar!/entry}
+   * in a jar.
+   */
+  public static String location(Path root, String internalName) {
+    String file = internalName + ".class";
+    return Files.isDirectory(root) ? root.resolve(file).toString() : root + "!/" + file;
+  }
+
   /** The internal names of every class file under a root (directory or jar), sorted. */
   public static List<String> classesIn(Path root) {
     List<String> names = new ArrayList<>();

@@ -4,7 +4,6 @@ import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
 import java.util.List;
-import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
@@ -22,11 +21,16 @@ public final class FrontEnd {
     }
   }
 
-  /** Parses class-file bytes, keeping code and debug info. */
+  /**
+   * Parses class-file bytes known to be good (tests, the compiler's own classes), keeping code and
+   * debug info; a build's inputs go through {@link ClassFiles#read}, which reports bad ones.
+   */
   public static ClassNode readClass(byte[] bytes) {
-    ClassNode c = new ClassNode();
-    new ClassReader(bytes).accept(c, ClassReader.EXPAND_FRAMES);
-    return c;
+    try {
+      return ClassFiles.read(bytes);
+    } catch (ClassFiles.UnreadableClassException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   /** Translates the kernels of {@code c} without checks; problems go to {@code diagnostics}. */

@@ -33,24 +33,17 @@ final class InvokeTranslator implements Opcodes {
     if (m.getOpcode() == INVOKESTATIC && JdkIntrinsics.translate(cx, m)) {
       return;
     }
-    if (m.getOpcode() == INVOKESTATIC && isJdk(m.owner)) {
-      String what =
-          m.name.equals("valueOf") && m.owner.startsWith("java/lang/")
-              ? "boxing (" + target + ")"
-              : "JDK method " + target;
-      reject(m.desc, true, what + " is not supported in kernels");
+    if (m.getOpcode() == INVOKESTATIC && RejectedCalls.isJdk(m.owner)) {
+      reject(m.desc, true, RejectedCalls.jdkStaticCall(m));
       return;
     }
-    switch (m.getOpcode()) {
-      case INVOKESTATIC -> callDevice(m);
-      case INVOKESPECIAL ->
-          reject(
-              m.desc,
-              false,
-              m.name.equals("<init>")
-                  ? "object allocation (new " + owner + ") is not supported in kernels"
-                  : "call of " + target + " on an object is not supported in kernels");
-      default -> reject(m.desc, false, "virtual call (" + target + ") is not supported in kernels");
+    if (m.getOpcode() == INVOKESTATIC) {
+      callDevice(m);
+    } else if (m.name.equals("<init>")) {
+      // its receiver comes from a `new`, already reported as an allocation
+      reject(m.desc, false, null);
+    } else {
+      reject(m.desc, false, RejectedCalls.instanceCall(m));
     }
   }
 
@@ -96,23 +89,14 @@ final class InvokeTranslator implements Opcodes {
     }
   }
 
-  /** Classes of the JDK: never compiled from the running JDK's bytecode (API.md). */
-  private static boolean isJdk(String internalName) {
-    return internalName.startsWith("java/")
-        || internalName.startsWith("javax/")
-        || internalName.startsWith("jdk/")
-        || internalName.startsWith("sun/");
-  }
-
   void invokeDynamic(InvokeDynamicInsnNode d) {
-    String what =
-        d.bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")
-            ? "string concatenation is"
-            : "lambdas and method references (invokedynamic " + d.name + ") are";
-    reject(d.desc, true, what + " not supported in kernels");
+    reject(d.desc, true, RejectedCalls.invokeDynamic(d));
   }
 
-  /** Reports the call and replaces its effect on the stack: arguments popped, poison pushed. */
+  /**
+   * Reports the call (unless {@code message} is null) and replaces its effect on the stack:
+   * arguments popped, poison pushed.
+   */
   private void reject(String descriptor, boolean isStatic, String message) {
     if (message != null) {
       cx.error(message);

@@ -66,14 +66,19 @@ public final class KernelScanner {
                 + "' is not a valid PTX identifier (ASCII letters, digits, '_' and '$',"
                 + " not starting with a digit)");
       }
-      String clash = entryNames.putIfAbsent(entry, m.name + m.desc);
+      String clash = entryNames.putIfAbsent(entry, qualified);
       if (clash != null) {
         problems.add(
-            "PTX entry name '" + entry + "' is already used by another kernel of the class");
+            "PTX entry name '"
+                + entry
+                + "' is already used by kernel "
+                + clash
+                + "; give one of them another @Kernel(name)");
       }
+      // a class file has no line for a declaration: its first line of code stands in
       int line = SourceLines.firstLine(m);
       for (String p : problems) {
-        diagnostics.error(new Diagnostic(file, line, 0, qualified, p));
+        diagnostics.error(new Diagnostic(file, line, -1, qualified, p));
       }
       if (problems.isEmpty()) {
         kernels.add(
@@ -93,17 +98,49 @@ public final class KernelScanner {
     if (Type.getReturnType(m.desc) != Type.VOID_TYPE) {
       problems.add("a kernel must return void");
     }
+    if ((m.access & Opcodes.ACC_SYNCHRONIZED) != 0) {
+      problems.add("synchronized is not supported in kernels");
+    }
+    if ((m.access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) != 0) {
+      problems.add("a kernel must have a body: native and abstract kernels are not supported");
+    }
     Type[] params = Type.getArgumentTypes(m.desc);
     for (int i = 0; i < params.length; i++) {
       if (!JavaTypes.isKernelParameter(params[i])) {
+        String name = parameterName(m, i);
         problems.add(
             "parameter "
                 + (i + 1)
+                + (name == null ? "" : " (" + name + ")")
                 + " has type "
                 + params[i].getClassName()
                 + "; kernel parameters are primitives and one-dimensional primitive arrays");
       }
     }
+  }
+
+  /**
+   * The source name of parameter {@code index} (0-based), from the MethodParameters attribute
+   * ({@code javac -parameters}) or the local variable table ({@code -g}); null without either.
+   */
+  private static String parameterName(MethodNode m, int index) {
+    if (m.parameters != null && index < m.parameters.size()) {
+      return m.parameters.get(index).name;
+    }
+    if (m.localVariables == null) {
+      return null;
+    }
+    int slot = (m.access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+    Type[] params = Type.getArgumentTypes(m.desc);
+    for (int i = 0; i < index; i++) {
+      slot += params[i].getSize();
+    }
+    for (var v : m.localVariables) {
+      if (v.index == slot) {
+        return v.name;
+      }
+    }
+    return null;
   }
 
   private static void checkValues(int maxThreads, int minBlocks, int maxRegs, List<String> out) {

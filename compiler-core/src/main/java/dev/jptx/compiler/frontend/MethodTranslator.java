@@ -54,17 +54,10 @@ final class MethodTranslator implements Opcodes {
    * operand per Java parameter, in order) have been set up.
    */
   void translate(Block entry, List<Operand> arguments) {
-    AbstractInsnNode monitor = firstOf(MONITORENTER);
-    if (monitor != null) {
-      cx.line = SourceLines.lineOf(monitor);
-      cx.error("synchronized is not supported in kernels");
+    if (!MethodStructureCheck.accept(method, cx)) {
       return;
     }
-    if (method.tryCatchBlocks != null && !method.tryCatchBlocks.isEmpty()) {
-      cx.line = SourceLines.lineOf(method.tryCatchBlocks.get(0).start);
-      cx.error("exceptions (try/catch/finally) are not supported in kernels");
-      return;
-    }
+    cx.printfFormats = StringLiterals.printfFormats(owner, method, cx);
     try {
       frames = new Analyzer<>(new TypeInterpreter()).analyze(owner.name, method);
     } catch (AnalyzerException e) {
@@ -103,15 +96,6 @@ final class MethodTranslator implements Opcodes {
         }
       }
     }
-  }
-
-  private AbstractInsnNode firstOf(int opcode) {
-    for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
-      if (n.getOpcode() == opcode) {
-        return n;
-      }
-    }
-    return null;
   }
 
   /** One IR block per reachable bytecode block, and their predecessors. */
@@ -228,17 +212,9 @@ final class MethodTranslator implements Opcodes {
     } else if (op == TABLESWITCH || op == LOOKUPSWITCH) {
       switchOf(n, bb);
       return true;
-    } else if (op == GETSTATIC) {
-      cx.unit.staticData.get((org.objectweb.asm.tree.FieldInsnNode) n, cx);
-    } else if (op == PUTSTATIC) {
-      org.objectweb.asm.tree.FieldInsnNode fi = (org.objectweb.asm.tree.FieldInsnNode) n;
-      cx.error(
-          "writing static field "
-              + fi.owner.replace('/', '.')
-              + "."
-              + fi.name
-              + " is not supported in kernels");
-      cx.pop();
+    } else if (op == GETSTATIC
+        && cx.unit.staticData.get((org.objectweb.asm.tree.FieldInsnNode) n, cx)) {
+      return false;
     } else if (op == ATHROW) {
       cx.error("exceptions (throw) are not supported in kernels");
       cx.emitVoid(new InstData.Return(List.of()));
@@ -324,7 +300,10 @@ final class MethodTranslator implements Opcodes {
       Value a = cx.popScalar(dev.jptx.compiler.ir.ScalarType.I32);
       cond = arithmetic.compare(ArithmeticTranslator.intPredicate(op), a, b);
     } else {
-      cx.error("comparing references (null checks, ==) is not supported in kernels");
+      cx.error(
+          op == IFNULL || op == IFNONNULL
+              ? "null checks are not supported in kernels"
+              : "comparing references (== and != on arrays) is not supported in kernels");
       cx.pop();
       if (op == IF_ACMPEQ || op == IF_ACMPNE) {
         cx.pop();

@@ -34,6 +34,32 @@ public final class SourceLines {
     return 0;
   }
 
+  /**
+   * The line of the first instruction at or after {@code insn}: for a label that starts a range (a
+   * {@code try} block), whose line entry follows it.
+   */
+  public static int lineFrom(AbstractInsnNode insn) {
+    for (AbstractInsnNode n = insn; n != null; n = n.getNext()) {
+      if (n instanceof LineNumberNode ln) {
+        return ln.line;
+      }
+      if (n.getOpcode() >= 0) {
+        return lineOf(n);
+      }
+    }
+    return lineOf(insn);
+  }
+
+  /** The first instruction with an opcode at or after {@code insn}, or null. */
+  public static AbstractInsnNode firstOpcodeFrom(AbstractInsnNode insn) {
+    for (AbstractInsnNode n = insn; n != null; n = n.getNext()) {
+      if (n.getOpcode() >= 0) {
+        return n;
+      }
+    }
+    return null;
+  }
+
   /** The first line of a method's code, or 0 without debug info. */
   public static int firstLine(MethodNode m) {
     for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {

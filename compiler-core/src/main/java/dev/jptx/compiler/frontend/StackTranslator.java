@@ -29,7 +29,7 @@ final class StackTranslator implements Opcodes {
     } else if (op == BIPUSH || op == SIPUSH) {
       cx.push(cx.f.i32(((IntInsnNode) n).operand));
     } else if (op == LDC) {
-      ldc(((LdcInsnNode) n).cst);
+      ldc((LdcInsnNode) n);
     } else if (op >= POP && op <= SWAP) {
       shuffle(op);
     } else {
@@ -46,7 +46,8 @@ final class StackTranslator implements Opcodes {
     return cx.f.constant(ScalarType.F64, Double.doubleToRawLongBits(v));
   }
 
-  private void ldc(Object cst) {
+  private void ldc(LdcInsnNode n) {
+    Object cst = n.cst;
     if (cst instanceof Integer i) {
       cx.push(cx.f.i32(i));
     } else if (cst instanceof Long l) {
@@ -56,8 +57,11 @@ final class StackTranslator implements Opcodes {
     } else if (cst instanceof Double d) {
       cx.push(f64(d));
     } else {
-      String what = cst instanceof String ? "strings" : "class literals and method handles";
-      cx.error(what + " are not supported in kernels");
+      if (!(cst instanceof String)) {
+        cx.error("class literals and method handles are not supported in kernels");
+      } else if (!cx.printfFormats.contains(n)) {
+        cx.error(StringLiterals.NOT_SUPPORTED);
+      }
       cx.push(new Operand.Poison(SlotType.UNUSABLE));
     }
   }

@@ -37,21 +37,21 @@ final class StaticData {
     this.unit = unit;
   }
 
-  /** Pushes the value of {@code getstatic}; reports fields a kernel cannot read. */
-  void get(FieldInsnNode n, TranslationContext cx) {
+  /**
+   * Pushes the value of a {@code getstatic} of a {@code static final} primitive or primitive array
+   * (reporting one whose value is not constant); false, doing nothing, for any other field.
+   */
+  boolean get(FieldInsnNode n, TranslationContext cx) {
     String name = n.owner.replace('/', '.') + "." + n.name;
     ClassNode c = unit.classNode(n.owner).orElse(null);
     FieldNode field = c == null ? null : TranslationUnit.field(c, n.name);
     Type t = Type.getType(n.desc);
     boolean constant =
         field != null && (field.access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) == 0x18;
-    if (!constant || !(JavaTypes.isPrimitive(t) || JavaTypes.isPrimitiveArray(t))) {
-      cx.error(
-          "static field "
-              + name
-              + " is not supported in kernels: only compile-time constants (static final) are");
-      cx.push(new Operand.Poison(new TypeInterpreter().newValue(t)));
-      return;
+    if (!constant
+        || n.name.startsWith("$")
+        || !(JavaTypes.isPrimitive(t) || JavaTypes.isPrimitiveArray(t))) {
+      return false;
     }
     Object v = field.value != null ? bits(field.value) : initializer(c).get(n.name);
     if (JavaTypes.isPrimitive(t)) {
@@ -61,10 +61,10 @@ final class StaticData {
                 + name
                 + " is not a compile-time constant: kernels can read only constants");
         cx.push(new Operand.Poison(new TypeInterpreter().newValue(t)));
-        return;
+        return true;
       }
       cx.push(cx.f.constant(JavaTypes.stackType(t), bits));
-      return;
+      return true;
     }
     if (!(v instanceof ClinitEvaluator.ArrayValue array)) {
       cx.error(
@@ -72,12 +72,13 @@ final class StaticData {
               + name
               + " must be initialised with constant elements in its declaration (new int[] {1, 2})");
       cx.push(new Operand.Poison(new TypeInterpreter().newValue(t)));
-      return;
+      return true;
     }
     Table table = tables.computeIfAbsent(name, k -> declare(n, array));
     Value address =
         cx.emit(new InstData.GlobalAddress(table.symbol()), new PointerType(table.space()));
     cx.push(new Operand.ArrayRef(address, cx.f.i32(table.length()), array.elementType(), true));
+    return true;
   }
 
   private Table declare(FieldInsnNode n, ClinitEvaluator.ArrayValue array) {

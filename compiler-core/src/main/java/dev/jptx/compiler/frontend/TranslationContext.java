@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.objectweb.asm.tree.AbstractInsnNode;
 
 /**
  * The state one method's translation shares between its parts: the function being built, where
@@ -29,6 +30,9 @@ final class TranslationContext {
   Block block;
   int line;
   int bytecodeOffset;
+
+  /** The string constants of the method being translated that are printf format literals. */
+  Set<AbstractInsnNode> printfFormats = Set.of();
 
   TranslationContext(
       Function f,

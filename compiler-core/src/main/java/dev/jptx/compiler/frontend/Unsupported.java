@@ -4,7 +4,6 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.MultiANewArrayInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.analysis.Frame;
@@ -20,43 +19,37 @@ final class Unsupported implements Opcodes {
     int op = n.getOpcode();
     switch (op) {
       case ACONST_NULL -> cx.error("null references are not supported in kernels");
-      case GETSTATIC, PUTSTATIC ->
+      case GETSTATIC ->
           cx.error(
-              "static field "
-                  + field(n)
-                  + " is not supported in kernels: only compile-time constants (static final) are");
-      case GETFIELD, PUTFIELD ->
-          cx.error("instance field " + field(n) + " is not supported in kernels");
+              isAssertionSwitch(n)
+                  ? "assert statements are not supported in kernels"
+                  : "reading static field "
+                      + field(n)
+                      + " is not supported in kernels: only static final constants are");
+      case PUTSTATIC ->
+          cx.error("writing static field " + field(n) + " is not supported in kernels");
+      case GETFIELD ->
+          cx.error("reading instance field " + field(n) + " is not supported in kernels");
+      case PUTFIELD ->
+          cx.error("writing instance field " + field(n) + " is not supported in kernels");
       case NEW ->
+          cx.error("object allocation (new " + typeName(n) + ") is not supported in kernels");
+      case ANEWARRAY ->
           cx.error(
-              "object allocation (new "
-                  + Type.getObjectType(((TypeInsnNode) n).desc).getClassName()
-                  + ") is not supported in kernels");
-      case NEWARRAY ->
-          cx.error(
-              "array allocation (new "
-                  + newArrayName(((IntInsnNode) n).operand)
-                  + "[...]) is not supported yet");
-      case ANEWARRAY -> cx.error("arrays of objects are not supported in kernels");
+              ((TypeInsnNode) n).desc.startsWith("[")
+                  ? "multi-dimensional arrays are not supported in kernels"
+                  : "arrays of objects are not supported in kernels");
       case MULTIANEWARRAY -> cx.error("multi-dimensional arrays are not supported in kernels");
-      case CHECKCAST, INSTANCEOF ->
-          cx.error(
-              "casts and type checks of objects ("
-                  + Type.getObjectType(((TypeInsnNode) n).desc).getClassName()
-                  + ") are not supported in kernels");
+      case INSTANCEOF ->
+          cx.error("type checks (instanceof " + typeName(n) + ") are not supported in kernels");
+      case CHECKCAST ->
+          cx.error("casts of references (to " + typeName(n) + ") are not supported in kernels");
       case MONITORENTER, MONITOREXIT -> cx.error("synchronized is not supported in kernels");
       default -> cx.error("bytecode " + op + " is not supported in kernels");
     }
     int pops =
         switch (op) {
-          case PUTSTATIC,
-              GETFIELD,
-              NEWARRAY,
-              ANEWARRAY,
-              CHECKCAST,
-              INSTANCEOF,
-              MONITORENTER,
-              MONITOREXIT ->
+          case PUTSTATIC, GETFIELD, ANEWARRAY, CHECKCAST, INSTANCEOF, MONITORENTER, MONITOREXIT ->
               1;
           case PUTFIELD -> 2;
           case MULTIANEWARRAY -> ((MultiANewArrayInsnNode) n).dims;
@@ -70,21 +63,17 @@ final class Unsupported implements Opcodes {
     }
   }
 
+  /** javac's {@code assert} reads the class's synthetic {@code $assertionsDisabled} first. */
+  private static boolean isAssertionSwitch(AbstractInsnNode n) {
+    return ((FieldInsnNode) n).name.equals("$assertionsDisabled");
+  }
+
+  private static String typeName(AbstractInsnNode n) {
+    return Type.getObjectType(((TypeInsnNode) n).desc).getClassName();
+  }
+
   private static String field(AbstractInsnNode n) {
     FieldInsnNode f = (FieldInsnNode) n;
     return f.owner.replace('/', '.') + "." + f.name;
-  }
-
-  private static String newArrayName(int operand) {
-    return switch (operand) {
-      case T_BOOLEAN -> "boolean";
-      case T_CHAR -> "char";
-      case T_BYTE -> "byte";
-      case T_SHORT -> "short";
-      case T_INT -> "int";
-      case T_FLOAT -> "float";
-      case T_DOUBLE -> "double";
-      default -> "long";
-    };
   }
 }

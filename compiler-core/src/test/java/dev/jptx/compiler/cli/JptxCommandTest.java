@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.codegen.MachinePass;
+import dev.jptx.compiler.driver.Pipeline;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.testing.BrokenClassFiles;
 import dev.jptx.compiler.testing.JavaSources;
 import dev.jptx.compiler.testing.Sources;
 import dev.jptx.compiler.testing.Tools;
@@ -12,6 +16,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,10 +26,37 @@ class JptxCommandTest {
   private record Run(int code, String out, String err) {}
 
   private static Run jptx(String... args) {
+    return jptx(UnaryOperator.identity(), args);
+  }
+
+  private static Run jptx(UnaryOperator<Pipeline> configure, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = JptxCommand.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    int code =
+        JptxCommand.execute(
+            new PrintWriter(out, true), new PrintWriter(err, true), configure, args);
     return new Run(code, out.toString(), err.toString());
+  }
+
+  /** A machine pass with a bug: it throws on the kernel {@code demo.Boom.boom}. */
+  private static final MachinePass THROWER =
+      new MachinePass() {
+        @Override
+        public String name() {
+          return "test-thrower";
+        }
+
+        @Override
+        public boolean run(MachineFunction f) {
+          if (f.info().javaName().equals("demo.Boom.boom")) {
+            throw new IllegalStateException("boom");
+          }
+          return false;
+        }
+      };
+
+  private static void assertNoStackTrace(Run r) {
+    assertFalse(r.out().contains("\tat ") || r.err().contains("\tat "), r.out() + r.err());
   }
 
   @Test
@@ -77,6 +109,72 @@ class JptxCommandTest {
         r.err());
     assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Bad")));
     assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+  }
+
+  @Test
+  void compile_brokenClassFiles_cleanErrorsAndTheGoodClassCompiles() {
+    Path classes = BrokenClassFiles.create(dir);
+    Path out = dir.resolve("out");
+    Run r = jptx("compile", "--validate", "false", "-o", out.toString(), classes.toString());
+    assertEquals(1, r.code(), r.err());
+    assertEquals(String.join("\n", BrokenClassFiles.expectedErrors(classes)) + "\n", r.err());
+    assertNoStackTrace(r);
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+  }
+
+  @Test
+  void list_brokenClassFiles_cleanErrorsAndTheGoodKernelsListed() {
+    Path classes = BrokenClassFiles.create(dir);
+    Run r = jptx("list", classes.toString());
+    assertEquals(1, r.code(), r.err());
+    assertEquals(String.join("\n", BrokenClassFiles.expectedErrors(classes)) + "\n", r.err());
+    assertEquals("demo.Saxpy saxpy saxpy (IF[F[F)V\n", r.out());
+  }
+
+  @Test
+  void dump_brokenClassFile_cleanError() {
+    Path classes = BrokenClassFiles.create(dir);
+    Run r = jptx("dump", "--after=ssa", "-cp", classes.toString(), "demo.Cut#saxpy");
+    assertEquals(1, r.code(), r.err());
+    assertEquals(
+        "demo/Cut.class: error: cannot read class file: it is truncated or malformed\n", r.err());
+  }
+
+  @Test
+  void compile_internalError_namesKernelAndPassWithoutStackTrace() {
+    Path classes =
+        JavaSources.compile(
+            dir,
+            Map.of(
+                "demo.Saxpy",
+                Sources.SAXPY,
+                "demo.Boom",
+                Sources.SAXPY.replace("Saxpy", "Boom").replace("saxpy", "boom")));
+    Path out = dir.resolve("out");
+    UnaryOperator<Pipeline> failing = p -> p.withExtraMachinePass(THROWER);
+    Run r =
+        jptx(failing, "compile", "--validate", "false", "-o", out.toString(), classes.toString());
+    assertEquals(3, r.code(), r.err());
+    assertEquals(
+        "jptx: internal compiler error in pass 'test-thrower' while compiling demo.Boom.boom:"
+            + " java.lang.IllegalStateException: boom\n",
+        r.err());
+    assertNoStackTrace(r);
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Boom")));
+    Run verbose =
+        jptx(
+            failing,
+            "compile",
+            "--verbose",
+            "--validate",
+            "false",
+            "-o",
+            out.toString(),
+            classes.toString());
+    assertEquals(3, verbose.code());
+    assertTrue(verbose.err().contains("\tat "), verbose.err());
+    assertTrue(verbose.err().contains("Caused by: java.lang.IllegalStateException: boom"));
   }
 
   @Test
