@@ -31,6 +31,7 @@ import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FunctionPass;
 import dev.jptx.compiler.opt.Inliner;
+import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,10 +91,12 @@ public final class Pipeline {
     if (!onlyMethods.isEmpty()) {
       for (Function f : m.functions()) {
         String java = f.attributes().javaName();
-        if (!onlyMethods.contains(java.substring(java.lastIndexOf('.') + 1))) {
+        if (f.kind() == Function.Kind.KERNEL
+            && !onlyMethods.contains(java.substring(java.lastIndexOf('.') + 1))) {
           m.remove(f.name());
         }
       }
+      UnusedFunctions.remove(m);
     }
     verify(unit, "frontend", m);
     dump(Stage.SSA, unit, () -> IrPrinter.print(m));

@@ -1,6 +1,8 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
@@ -59,7 +61,10 @@ final class MethodTranslator implements Opcodes {
     }
     cx.printfFormats = StringLiterals.printfFormats(owner, method, cx);
     try {
-      frames = new Analyzer<>(new TypeInterpreter()).analyze(owner.name, method);
+      AddressSpace params =
+          cx.f.kind() == Function.Kind.KERNEL ? AddressSpace.GLOBAL : AddressSpace.GENERIC;
+      TypeInterpreter types = new TypeInterpreter(params, cx.unit.staticData::spaceOf);
+      frames = new Analyzer<>(types).analyze(owner.name, method);
     } catch (AnalyzerException e) {
       cx.line = e.node == null ? 0 : SourceLines.lineOf(e.node);
       cx.error("invalid bytecode: " + e.getMessage());

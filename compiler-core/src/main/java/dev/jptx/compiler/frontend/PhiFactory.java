@@ -16,8 +16,6 @@ import java.util.List;
  * address and its length), none for slots of other types, which only poison reaches.
  */
 final class PhiFactory implements SsaBuilder.PhiMaker {
-  private static final Type GLOBAL_PTR = new PointerType(AddressSpace.GLOBAL);
-
   private final Function f;
 
   PhiFactory(Function f) {
@@ -31,7 +29,8 @@ final class PhiFactory implements SsaBuilder.PhiMaker {
       return new Operand.Scalar(phi(block, JavaTypes.stackType(t)));
     }
     if (t != null && JavaTypes.isPrimitiveArray(t)) {
-      Value address = phi(block, GLOBAL_PTR);
+      AddressSpace space = type.space() == null ? AddressSpace.GLOBAL : type.space();
+      Value address = phi(block, new PointerType(space));
       Value length = phi(block, ScalarType.I32);
       return new Operand.ArrayRef(address, length, t.getElementType(), false);
     }
@@ -53,18 +52,37 @@ final class PhiFactory implements SsaBuilder.PhiMaker {
     } else if (phi instanceof Operand.ArrayRef a) {
       List<Value> addresses = new ArrayList<>();
       List<Value> lengths = new ArrayList<>();
-      for (Operand o : incoming) {
-        if (o instanceof Operand.ArrayRef in) {
-          addresses.add(in.address());
+      Type want = f.type(a.address());
+      for (int k = 0; k < incoming.size(); k++) {
+        if (incoming.get(k) instanceof Operand.ArrayRef in) {
+          addresses.add(convert(in.address(), want, preds.get(k)));
           lengths.add(in.length());
         } else {
-          addresses.add(f.constant(GLOBAL_PTR, 0));
+          addresses.add(f.constant(want, 0));
           lengths.add(f.i32(0));
         }
       }
       set(a.address(), preds, addresses);
       set(a.length(), preds, lengths);
     }
+  }
+
+  /**
+   * An incoming address in the phi's type: arrays from different spaces meet in a generic phi, so
+   * each specific one is converted at the end of its predecessor.
+   */
+  private Value convert(Value address, Type want, Block pred) {
+    Type have = f.type(address);
+    if (have.equals(want)) {
+      return address;
+    }
+    if (!(want instanceof PointerType p) || p.space() != AddressSpace.GENERIC) {
+      throw new IllegalStateException("array of " + have.text() + " meets a phi of " + want.text());
+    }
+    dev.jptx.compiler.ir.Inst t = f.terminator(pred);
+    InstData cast = new InstData.Cast(dev.jptx.compiler.ir.Opcode.ADDRSPACECAST, address);
+    return f.result(
+        t == null ? f.append(pred, cast, want, 0) : f.insertBefore(t, cast, want, f.line(t)));
   }
 
   private void set(Value phi, List<Block> preds, List<Value> values) {

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.ir.AddressSpace;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.analysis.Value;
 
@@ -8,9 +9,19 @@ import org.objectweb.asm.tree.analysis.Value;
  * byte short char} widened to {@code int} as the JVM does, but arrays kept exact so that {@code
  * baload} knows a {@code boolean[]} from a {@code byte[]}.
  *
+ * <p>For an array it also knows the state space the array lives in wherever the slot can come from:
+ * a kernel parameter's global memory, a local array, a shared array, a constant table, or, where
+ * several meet or a device function's parameter arrives, generic.
+ *
  * @param type the Java type, or null for an uninitialized or conflicting slot
+ * @param space the state space of an array, or null
  */
-public record SlotType(Type type) implements Value {
+public record SlotType(Type type, AddressSpace space) implements Value {
+  /** A slot of a type that is not an array. */
+  public SlotType(Type type) {
+    this(type, null);
+  }
+
   /** An unusable slot (uninitialized, or merged from different types). */
   public static final SlotType UNUSABLE = new SlotType(null);
 

@@ -81,6 +81,27 @@ final class StaticData {
     return true;
   }
 
+  /**
+   * The space a {@code static final} array read by {@code getstatic} lives in (declaring its table
+   * now); {@code const} for anything that is not such an array, which translation reports.
+   */
+  AddressSpace spaceOf(FieldInsnNode n) {
+    String name = n.owner.replace('/', '.') + "." + n.name;
+    Table known = tables.get(name);
+    if (known != null) {
+      return known.space();
+    }
+    ClassNode c = unit.classNode(n.owner).orElse(null);
+    FieldNode field = c == null ? null : TranslationUnit.field(c, n.name);
+    if (field == null
+        || (field.access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) != 0x18
+        || !JavaTypes.isPrimitiveArray(Type.getType(n.desc))
+        || !(initializer(c).get(n.name) instanceof ClinitEvaluator.ArrayValue array)) {
+      return AddressSpace.CONST;
+    }
+    return tables.computeIfAbsent(name, k -> declare(n, array)).space();
+  }
+
   private Table declare(FieldInsnNode n, ClinitEvaluator.ArrayValue array) {
     ScalarType elem = JavaTypes.memoryType(array.elementType());
     int size = Math.max(1, elem.bits() / 8);

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.ir.AddressSpace;
 import java.util.List;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
@@ -26,9 +27,35 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
   private static final SlotType FLOAT = new SlotType(Type.FLOAT_TYPE);
   private static final SlotType DOUBLE = new SlotType(Type.DOUBLE_TYPE);
 
-  /** A new interpreter. */
+  private final AddressSpace parameterSpace;
+  private final java.util.function.Function<FieldInsnNode, AddressSpace> staticSpace;
+
+  /** An interpreter for types alone (array spaces default to global). */
   public TypeInterpreter() {
+    this(AddressSpace.GLOBAL, f -> AddressSpace.CONST);
+  }
+
+  /**
+   * An interpreter that also tracks array spaces: parameter arrays are in {@code parameterSpace}, a
+   * {@code static final} array where {@code staticSpace} puts it.
+   */
+  TypeInterpreter(
+      AddressSpace parameterSpace,
+      java.util.function.Function<FieldInsnNode, AddressSpace> staticSpace) {
     super(ASM9);
+    this.parameterSpace = parameterSpace;
+    this.staticSpace = staticSpace;
+  }
+
+  @Override
+  public SlotType newParameterValue(boolean isInstanceMethod, int local, Type type) {
+    return withSpace(newValue(type), parameterSpace);
+  }
+
+  private static SlotType withSpace(SlotType t, AddressSpace space) {
+    return t != null && t.type() != null && t.type().getSort() == Type.ARRAY
+        ? new SlotType(t.type(), space)
+        : t;
   }
 
   @Override
@@ -56,7 +83,10 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
       case FCONST_0, FCONST_1, FCONST_2 -> FLOAT;
       case DCONST_0, DCONST_1 -> DOUBLE;
       case LDC -> constantType(((LdcInsnNode) insn).cst);
-      case GETSTATIC -> newValue(Type.getType(((FieldInsnNode) insn).desc));
+      case GETSTATIC ->
+          withSpace(
+              newValue(Type.getType(((FieldInsnNode) insn).desc)),
+              staticSpace.apply((FieldInsnNode) insn));
       case NEW -> newValue(Type.getObjectType(((TypeInsnNode) insn).desc));
       default -> throw new IllegalArgumentException("unexpected instruction " + insn.getOpcode());
     };
@@ -98,7 +128,9 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
       case DNEG, I2D, L2D, F2D -> DOUBLE;
       case GETFIELD -> newValue(Type.getType(((FieldInsnNode) insn).desc));
       case NEWARRAY ->
-          newValue(Type.getType("[" + primitiveDescriptor(((IntInsnNode) insn).operand)));
+          withSpace(
+              newValue(Type.getType("[" + primitiveDescriptor(((IntInsnNode) insn).operand))),
+              AddressSpace.LOCAL);
       case ANEWARRAY ->
           newValue(Type.getType("[" + Type.getObjectType(((TypeInsnNode) insn).desc)));
       case CHECKCAST -> newValue(Type.getObjectType(((TypeInsnNode) insn).desc));
@@ -168,7 +200,11 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
     } else if (insn instanceof InvokeDynamicInsnNode d) {
       return newValue(Type.getReturnType(d.desc));
     }
-    return newValue(Type.getReturnType(((MethodInsnNode) insn).desc));
+    MethodInsnNode m = (MethodInsnNode) insn;
+    // the Gpu methods that return arrays return shared memory
+    AddressSpace space =
+        m.owner.equals(GpuIntrinsics.GPU) ? AddressSpace.SHARED : AddressSpace.GENERIC;
+    return withSpace(newValue(Type.getReturnType(m.desc)), space);
   }
 
   @Override
@@ -180,6 +216,10 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
   public SlotType merge(SlotType a, SlotType b) {
     if (a.equals(b)) {
       return a;
+    }
+    if (a.type() != null && a.type().equals(b.type()) && a.type().getSort() == Type.ARRAY) {
+      // one array type from different spaces: only a generic address holds either
+      return new SlotType(a.type(), AddressSpace.GENERIC);
     }
     if (a.isReference() && b.isReference()) {
       if (a.equals(SlotType.NULL)) {

@@ -60,7 +60,7 @@ public final class Inliner {
         }
       }
     }
-    return removeUnreachable() || changed;
+    return UnusedFunctions.remove(m) || changed;
   }
 
   /** Callees before callers, so each callee is already as inlined as it gets. */
@@ -86,7 +86,7 @@ public final class Inliner {
     order.add(f);
   }
 
-  private static Set<String> callees(Function f) {
+  static Set<String> callees(Function f) {
     Set<String> out = new LinkedHashSet<>();
     for (Inst i : f.allInsts()) {
       if (f.data(i) instanceof InstData.Call c) {
@@ -161,30 +161,5 @@ public final class Inliner {
       f.replaceAllUses(result, v);
     }
     f.remove(call);
-  }
-
-  private boolean removeUnreachable() {
-    Set<String> reached = new HashSet<>();
-    List<String> work = new ArrayList<>();
-    for (Function f : m.functions()) {
-      if (f.kind() == Function.Kind.KERNEL) {
-        work.add(f.name());
-      }
-    }
-    while (!work.isEmpty()) {
-      String n = work.remove(work.size() - 1);
-      Function f = m.function(n);
-      if (f != null && reached.add(n)) {
-        work.addAll(callees(f));
-      }
-    }
-    boolean changed = false;
-    for (Function f : m.functions()) {
-      if (!reached.contains(f.name())) {
-        m.remove(f.name());
-        changed = true;
-      }
-    }
-    return changed;
   }
 }

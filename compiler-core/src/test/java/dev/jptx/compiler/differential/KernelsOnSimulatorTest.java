@@ -4,6 +4,7 @@ import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testkernels.Basic;
+import dev.jptx.compiler.testkernels.Lang;
 import dev.jptx.compiler.testkernels.Loops;
 import dev.jptx.compiler.testkernels.Params;
 import dev.jptx.runtime.Launch;
@@ -135,6 +136,32 @@ class KernelsOnSimulatorTest {
           new Differential.Case(
               Loops.class, "ternaries", Launch.grid1d(4, 4), 0, new int[4], -3L, 4L, xy[0], xy[1]));
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void deviceFunctionsSwitchesAndArrays(String name, CompilerOptions o) {
+    int n = 300;
+    int[] a = ints(n);
+    int[] b = ints(n);
+    for (int i = 0; i < n; i++) {
+      a[i] = a[i] % 100000;
+      b[i] = b[i] % 1000;
+    }
+    Launch l = Launch.grid1d(n, 64);
+    Differential.check(
+        o, new Differential.Case(Lang.class, "calls", l, 0, a, b, new long[n], new int[n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Lang.class, "arrays", l, 0, floats(n * 4), doubles(50), 4, new float[n]));
+    int[] v = ints(n);
+    v[3] = -1000000;
+    v[4] = 17;
+    v[5] = 123456789;
+    Differential.check(o, new Differential.Case(Lang.class, "switches", l, 0, v, new int[n]));
+    Differential.check(
+        o, new Differential.Case(Lang.class, "localArrays", l, 0, ints(n), new int[n]));
   }
 
   @ParameterizedTest(name = "{0}")

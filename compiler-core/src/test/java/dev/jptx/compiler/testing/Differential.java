@@ -67,7 +67,7 @@ public final class Differential {
     Diagnostics d = new Diagnostics();
     ClassResult r =
         new Pipeline(options.withVerifyEachPass(true), DumpSink.NONE)
-            .compile(TestClasses.node(kernelClass.getName()), null, d);
+            .compile(TestClasses.node(kernelClass.getName()), TestClasses.classPath(), d);
     if (!r.succeeded()) {
       throw new AssertionError("compilation failed: " + d.all());
     }

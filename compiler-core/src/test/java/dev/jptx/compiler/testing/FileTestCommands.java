@@ -74,7 +74,7 @@ final class FileTestCommands {
     int hash = kernel.indexOf('#');
     Diagnostics d = new Diagnostics();
     FrontEnd.Translation tr =
-        FrontEnd.translate(TestClasses.node(kernel.substring(0, hash)), null, d);
+        FrontEnd.translate(TestClasses.node(kernel.substring(0, hash)), TestClasses.classPath(), d);
     if (!tr.succeeded()) {
       return String.join("\n", d.all().stream().map(Diagnostic::format).toList()) + "\n";
     }
@@ -90,7 +90,7 @@ final class FileTestCommands {
 
   private static String errors(String className) {
     Diagnostics d = new Diagnostics();
-    FrontEnd.translate(TestClasses.node(className), null, d);
+    FrontEnd.translate(TestClasses.node(className), TestClasses.classPath(), d);
     StringBuilder sb = new StringBuilder();
     d.all().forEach(x -> sb.append(x.format()).append('\n'));
     return sb.toString();
@@ -137,7 +137,9 @@ final class FileTestCommands {
   private static String ptxClass(String className, List<String> args) {
     Diagnostics d = new Diagnostics();
     CompilerOptions o = options(withDefaultTargets(args)).withLineInfo(true);
-    var r = new Pipeline(o, (s, u, x) -> {}).compile(TestClasses.node(className), null, d);
+    var r =
+        new Pipeline(o, (s, u, x) -> {})
+            .compile(TestClasses.node(className), TestClasses.classPath(), d);
     if (!d.all().isEmpty()) {
       throw new AssertionError("unexpected errors: " + d.all());
     }

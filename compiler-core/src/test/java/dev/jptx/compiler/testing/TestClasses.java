@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.objectweb.asm.tree.ClassNode;
 
 /** The compiled test classes, as the compiler reads them. */
@@ -32,6 +33,16 @@ public final class TestClasses {
   /** A class parsed for the compiler. */
   public static ClassNode node(String className) {
     return FrontEnd.readClass(bytes(className));
+  }
+
+  private static dev.jptx.compiler.frontend.ClassPath classPath;
+
+  /** The compiled test classes as a class path, for kernels that call other classes. */
+  public static synchronized dev.jptx.compiler.frontend.ClassPath classPath() {
+    if (classPath == null) {
+      classPath = new dev.jptx.compiler.frontend.ClassPath(List.of(root()));
+    }
+    return classPath;
   }
 
   /** The root directory of the compiled test classes. */

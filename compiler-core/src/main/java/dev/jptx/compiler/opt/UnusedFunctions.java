@@ -1,0 +1,39 @@
+package dev.jptx.compiler.opt;
+
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Module;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Removes the device functions no kernel reaches through calls. */
+public final class UnusedFunctions {
+  private UnusedFunctions() {}
+
+  /** Removes them from {@code m}; true if there was one. */
+  public static boolean remove(Module m) {
+    Set<String> reached = new HashSet<>();
+    List<String> work = new ArrayList<>();
+    for (Function f : m.functions()) {
+      if (f.kind() == Function.Kind.KERNEL) {
+        work.add(f.name());
+      }
+    }
+    while (!work.isEmpty()) {
+      String n = work.remove(work.size() - 1);
+      Function f = m.function(n);
+      if (f != null && reached.add(n)) {
+        work.addAll(Inliner.callees(f));
+      }
+    }
+    boolean changed = false;
+    for (Function f : m.functions()) {
+      if (!reached.contains(f.name())) {
+        m.remove(f.name());
+        changed = true;
+      }
+    }
+    return changed;
+  }
+}
