@@ -26,6 +26,8 @@ class KernelsOnSimulatorTest {
         Arguments.of(
             "-O3 sm_90", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")))),
         Arguments.of(
+            "-O3 sm_52", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_52")))),
+        Arguments.of(
             "-O3 sm_75 no-machine-dce",
             CompilerOptions.defaults()
                 .withKnobs(dev.jptx.compiler.driver.Knobs.parse(List.of("disable-machine-dce")))));

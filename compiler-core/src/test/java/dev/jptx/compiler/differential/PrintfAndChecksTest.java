@@ -31,7 +31,12 @@ class PrintfAndChecksTest {
     return Stream.of(
         Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
         Arguments.of(
-            "-O3 sm_90", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")))));
+            "-O3 sm_90", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")))),
+        Arguments.of(
+            "-O1 sm_60",
+            CompilerOptions.defaults()
+                .withOptLevel(1)
+                .withTargets(List.of(SmTargets.get("sm_60")))));
   }
 
   /** What a run prints, its lines sorted (threads print in no fixed order). */
