@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
 
@@ -56,20 +57,16 @@ final class JdkIntrinsics {
           intrinsic(LONG, "rotateLeft", "(JI)J", Intrinsic.ROTL),
           intrinsic(LONG, "rotateRight", "(JI)J", Intrinsic.ROTR),
           // ---- Float and Double: bit patterns and classification
-          row(FLOAT, "floatToRawIntBits", "(F)I", (b, a) -> b.bitcast(a.get(0), I32)),
-          row(FLOAT, "floatToIntBits", "(F)I", (b, a) -> JdkFloatBits.canonicalBits(b, a.get(0))),
-          row(FLOAT, "intBitsToFloat", "(I)F", (b, a) -> b.bitcast(a.get(0), F32)),
-          row(FLOAT, "isNaN", "(F)Z", (b, a) -> JdkFloatBits.isNaN(b, a.get(0))),
-          row(FLOAT, "isInfinite", "(F)Z", (b, a) -> JdkFloatBits.isInfinite(b, a.get(0))),
-          row(DOUBLE, "doubleToRawLongBits", "(D)J", (b, a) -> b.bitcast(a.get(0), I64)),
-          row(
-              DOUBLE,
-              "doubleToLongBits",
-              "(D)J",
-              (b, a) -> JdkFloatBits.canonicalBits(b, a.get(0))),
-          row(DOUBLE, "longBitsToDouble", "(J)D", (b, a) -> b.bitcast(a.get(0), F64)),
-          row(DOUBLE, "isNaN", "(D)Z", (b, a) -> JdkFloatBits.isNaN(b, a.get(0))),
-          row(DOUBLE, "isInfinite", "(D)Z", (b, a) -> JdkFloatBits.isInfinite(b, a.get(0))),
+          unary(FLOAT, "floatToRawIntBits", "(F)I", (b, x) -> b.bitcast(x, I32)),
+          unary(FLOAT, "floatToIntBits", "(F)I", JdkFloatBits::canonicalBits),
+          unary(FLOAT, "intBitsToFloat", "(I)F", (b, x) -> b.bitcast(x, F32)),
+          unary(FLOAT, "isNaN", "(F)Z", JdkFloatBits::isNaN),
+          unary(FLOAT, "isInfinite", "(F)Z", JdkFloatBits::isInfinite),
+          unary(DOUBLE, "doubleToRawLongBits", "(D)J", (b, x) -> b.bitcast(x, I64)),
+          unary(DOUBLE, "doubleToLongBits", "(D)J", JdkFloatBits::canonicalBits),
+          unary(DOUBLE, "longBitsToDouble", "(J)D", (b, x) -> b.bitcast(x, F64)),
+          unary(DOUBLE, "isNaN", "(D)Z", JdkFloatBits::isNaN),
+          unary(DOUBLE, "isInfinite", "(D)Z", JdkFloatBits::isInfinite),
           // ---- Math (and StrictMath, below)
           intrinsic(MATH, "abs", "(I)I", Intrinsic.ABS),
           intrinsic(MATH, "abs", "(J)J", Intrinsic.ABS),
@@ -79,10 +76,10 @@ final class JdkIntrinsics {
           intrinsic(MATH, "max", "(II)I", Intrinsic.SMAX),
           intrinsic(MATH, "min", "(JJ)J", Intrinsic.SMIN),
           intrinsic(MATH, "max", "(JJ)J", Intrinsic.SMAX),
-          row(MATH, "min", "(FF)F", (b, a) -> JavaMinMax.emit(b, a.get(0), a.get(1), true)),
-          row(MATH, "max", "(FF)F", (b, a) -> JavaMinMax.emit(b, a.get(0), a.get(1), false)),
-          row(MATH, "min", "(DD)D", (b, a) -> JavaMinMax.emit(b, a.get(0), a.get(1), true)),
-          row(MATH, "max", "(DD)D", (b, a) -> JavaMinMax.emit(b, a.get(0), a.get(1), false)),
+          javaMinMax("min", "(FF)F"),
+          javaMinMax("max", "(FF)F"),
+          javaMinMax("min", "(DD)D"),
+          javaMinMax("max", "(DD)D"),
           intrinsic(MATH, "multiplyHigh", "(JJ)J", Intrinsic.MULHI),
           intrinsic(MATH, "sqrt", "(D)D", Intrinsic.SQRT),
           intrinsic(MATH, "fma", "(FFF)F", Intrinsic.FMA),
@@ -115,11 +112,6 @@ final class JdkIntrinsics {
     return owner + "." + name + descriptor;
   }
 
-  /** The {@code owner.name descriptor} of every intrinsic, for tests and documentation. */
-  static List<String> methods() {
-    return BY_KEY.keySet().stream().sorted().toList();
-  }
-
   /** Translates {@code m} if it is a JDK intrinsic; false otherwise. */
   static boolean translate(TranslationContext cx, MethodInsnNode m) {
     Row r = BY_KEY.get(key(m.owner, m.name, m.desc));
@@ -145,8 +137,16 @@ final class JdkIntrinsics {
     };
   }
 
-  private static Row row(String owner, String name, String desc, Lowering lower) {
-    return new Row(owner, name, desc, lower);
+  /** A method of one argument built by {@code lower}. */
+  private static Row unary(
+      String owner, String name, String desc, BiFunction<Builder, Value, Value> lower) {
+    return new Row(owner, name, desc, (b, a) -> lower.apply(b, a.get(0)));
+  }
+
+  /** {@code Math.min/max} on {@code float}/{@code double}: NaN if either is, -0.0 below +0.0. */
+  private static Row javaMinMax(String name, String desc) {
+    boolean min = name.equals("min");
+    return new Row(MATH, name, desc, (b, a) -> JavaMinMax.emit(b, a.get(0), a.get(1), min));
   }
 
   /**

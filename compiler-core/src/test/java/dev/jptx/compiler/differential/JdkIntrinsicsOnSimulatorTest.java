@@ -232,7 +232,7 @@ class JdkIntrinsicsOnSimulatorTest {
     }
     // (1 + 2^-23)(1 - 2^-23) - 1 is -2^-46 fused, 0 after a rounded product
     a[0] = Math.nextUp(1.0f);
-    b[0] = Math.nextDown(1.0f) + Math.ulp(0.5f);
+    b[0] = 1.0f - 0x1p-23f;
     c[0] = -1.0f;
     a[1] = Float.MAX_VALUE;
     b[1] = 2.0f;
