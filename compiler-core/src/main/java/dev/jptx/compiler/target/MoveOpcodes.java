@@ -20,11 +20,6 @@ public final class MoveOpcodes {
   public static final MachineOpcode MOV_F32 = move("MOV_F32", "mov.f32", F32);
   public static final MachineOpcode MOV_F64 = move("MOV_F64", "mov.f64", F64);
   public static final MachineOpcode MOV_PRED = move("MOV_PRED", "mov.pred", PRED);
-  // a bit pattern between the integer and float classes of one width (Float.floatToRawIntBits)
-  public static final MachineOpcode MOV_B32_F32 = crossCopy("MOV_B32_F32", "mov.b32", B32, F32);
-  public static final MachineOpcode MOV_F32_B32 = crossCopy("MOV_F32_B32", "mov.b32", F32, B32);
-  public static final MachineOpcode MOV_B64_F64 = crossCopy("MOV_B64_F64", "mov.b64", B64, F64);
-  public static final MachineOpcode MOV_F64_B64 = crossCopy("MOV_F64_B64", "mov.b64", F64, B64);
   public static final MachineOpcode MOV_U32_SREG =
       new MachineOpcode(
           "MOV_U32_SREG",
@@ -67,17 +62,6 @@ public final class MoveOpcodes {
   public static final MachineOpcode IMPLICIT_DEF =
       new MachineOpcode("IMPLICIT_DEF", ConstraintFamily.PSEUDO, List.of(), List.of(), "", false);
 
-  private static MachineOpcode crossCopy(
-      String name, String ptx, RegisterClass d, RegisterClass s) {
-    return new MachineOpcode(
-        name,
-        ConstraintFamily.CROSS_COPY,
-        List.of(d),
-        List.of(OperandSpec.reg(s)),
-        ptx + " {d0}, {u0}",
-        false);
-  }
-
   /** Every row of this table. */
   public static List<MachineOpcode> rows() {
     return List.of(
@@ -87,10 +71,6 @@ public final class MoveOpcodes {
         MOV_F32,
         MOV_F64,
         MOV_PRED,
-        MOV_B32_F32,
-        MOV_F32_B32,
-        MOV_B64_F64,
-        MOV_F64_B64,
         MOV_U32_SREG,
         MOV_U64_SYM,
         CALL,

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.validate.LintFinding;
+import dev.jptx.compiler.validate.NvPtxCompilerValidator;
 import dev.jptx.compiler.validate.PtxLint;
 import dev.jptx.compiler.validate.PtxValidator;
 import dev.jptx.compiler.validate.PtxasValidator;
 import dev.jptx.compiler.validate.ValidationResult;
-import dev.jptx.compiler.validate.Validators;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Tools {
   private static final Optional<PtxasValidator> PTXAS = PtxasValidator.find(null);
-  private static final Validators VALIDATORS = Validators.discover(null);
+  private static final Optional<NvPtxCompilerValidator> JCUDA = NvPtxCompilerValidator.find();
 
   private Tools() {}
 
@@ -46,34 +46,24 @@ public final class Tools {
   /**
    * Asserts that {@code ptx} keeps the PTX lint's rules (strict ones unless {@code fastMath}: pass
    * the {@code fastMath} the module was compiled with) and that {@code ptxas} accepts it for {@code
-   * target} (JCuda's PTX compiler for targets this {@code ptxas} no longer supports, as the {@code
-   * validate} option does). The lint runs first, so it checks the module even where {@code ptxas}
-   * is missing.
+   * target} — or, for a target this {@code ptxas} dropped (below sm_75 for CUDA 13), JCuda's
+   * bundled PTX compiler, as the build's {@code validate=auto} chooses. The lint runs first, so it
+   * checks the module even where {@code ptxas} is missing.
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target, boolean fastMath) {
     assertLintClean(ptx, fastMath);
-    PtxValidator v = validatorFor(target);
+    PtxValidator v = ptxas();
+    if (!v.supports(target)) {
+      Optional<NvPtxCompilerValidator> jcuda = JCUDA;
+      Assumptions.assumeTrue(
+          jcuda.isPresent(), "no validator for " + target + ": JCuda's PTX compiler did not load");
+      v = jcuda.get();
+    }
     ValidationResult r = v.validate(ptx, target);
     assertTrue(
         r.accepted(),
-        () -> v.name() + " rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
+        () -> r.validator() + " rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
     return r;
-  }
-
-  /** {@code ptxas} where it supports {@code target}, else JCuda's PTX compiler. */
-  private static PtxValidator validatorFor(SmTarget target) {
-    PtxasValidator ptxas = ptxas();
-    if (ptxas.supports(target)) {
-      return ptxas;
-    }
-    Optional<PtxValidator> v = VALIDATORS.forTarget(target);
-    if (v.isEmpty()) {
-      if ("true".equals(System.getenv("CI"))) {
-        fail("no PTX validator supports " + target + " on this machine");
-      }
-      Assumptions.abort("no PTX validator supports " + target);
-    }
-    return v.get();
   }
 
   /** Asserts that the PTX lint finds nothing in {@code ptx}, in fast-math or strict mode. */
