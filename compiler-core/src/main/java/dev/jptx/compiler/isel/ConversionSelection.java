@@ -24,8 +24,9 @@ import dev.jptx.compiler.target.MachineOpcode;
 import java.util.List;
 
 /**
- * Conversions, one row per (operation, source type, result type): which {@code cvt} does it. For
- * {@code sign_extend_inreg} the source is the narrow type sign-extended in place.
+ * Conversions, one row per (operation, source type, result type): which {@code cvt} (or, for a
+ * bitcast, {@code mov}) does it. For {@code sign_extend_inreg} the source is the narrow type
+ * sign-extended in place.
  */
 final class ConversionSelection {
   private record Row(DagOpcode op, Type from, Type to, MachineOpcode out) {}

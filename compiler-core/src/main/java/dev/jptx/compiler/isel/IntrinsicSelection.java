@@ -1,10 +1,10 @@
 package dev.jptx.compiler.isel;
 
+import dev.jptx.compiler.dag.IntrinsicNodes;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Type;
-import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.OperandSpec;
@@ -15,8 +15,8 @@ import java.util.List;
 /**
  * Selects intrinsic calls from the row tables of each group ({@link MathSelection}, {@link
  * SyncSelection}, {@link HalfSelection}): the first row for the intrinsic and type that applies to
- * the target wins. Intrinsics that need more than one instruction are rewritten in legalization
- * first, so every one that reaches here has a row.
+ * the target wins; rows are keyed by {@link IntrinsicNodes#keyType}. Intrinsics that need more than
+ * one instruction are rewritten in legalization first, so every one that reaches here has a row.
  */
 final class IntrinsicSelection {
   private static final List<IntrinsicRow> ROWS = rows();
@@ -38,8 +38,8 @@ final class IntrinsicSelection {
 
   /** The row for an intrinsic node on {@code target}, or null. */
   static IntrinsicRow find(SdNode n, SmTarget target) {
-    Intrinsic in = (Intrinsic) n.attrs().operation();
-    Type t = keyType(n);
+    Intrinsic in = IntrinsicNodes.intrinsic(n);
+    Type t = IntrinsicNodes.keyType(n);
     for (IntrinsicRow r : ROWS) {
       if (r.intrinsic() == in
           && (r.type() == null || r.type().equals(t))
@@ -50,20 +50,9 @@ final class IntrinsicSelection {
     return null;
   }
 
-  /** The result type, or for a {@code void} intrinsic its first argument's type (or null). */
-  private static Type keyType(SdNode n) {
-    Type t = n.resultTypes().get(0);
-    if (!(t instanceof VoidType)) {
-      return t;
-    }
-    List<SdValue> args = arguments(n);
-    return args.isEmpty() ? null : args.get(0).type();
-  }
-
   /** The data operands (after the chain of a chained intrinsic). */
   static List<SdValue> arguments(SdNode n) {
-    int skip = n.opcode() == DagOpcode.INTRINSIC_CHAIN ? 1 : 0;
-    return n.operands().subList(skip, n.operands().size());
+    return IntrinsicNodes.arguments(n);
   }
 
   /** Plans the node with its row. */

@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * Replaces instructions whose operands are all constants by their value, computed with Java's own
  * arithmetic, which is exactly the semantics the IR opcodes carry (see {@link
- * dev.jptx.compiler.ir.Opcode}); a branch on a constant becomes a jump. Integer division by zero is
+ * dev.jptx.compiler.ir.Opcode}), and the library intrinsics with the JDK methods they implement
+ * ({@link IntrinsicEvaluator}); a branch on a constant becomes a jump. Integer division by zero is
  * left alone: it is undefined at run time, not an error at compile time. Requires nothing; leaves
  * folded instructions dead for {@link DeadCodeElimination}; may make blocks unreachable.
  */
@@ -81,6 +82,10 @@ public final class ConstantFolding implements FunctionPass {
       return ConstantEvaluator.cast(x.opcode(), from, to, f.constantBits(x.operand()));
     } else if (d instanceof InstData.Unary x && result instanceof ScalarType t) {
       return ConstantEvaluator.unary(x.opcode(), t, f.constantBits(x.operand()));
+    } else if (d instanceof InstData.IntrinsicCall x && !x.intrinsic().hasSideEffects()) {
+      long[] bits = x.args().stream().mapToLong(f::constantBits).toArray();
+      return IntrinsicEvaluator.evaluate(
+          x.intrinsic(), result, x.args().stream().map(f::type).toList(), bits);
     } else if (d instanceof InstData.Select x) {
       return f.constantBits(f.constantBits(x.condition()) != 0 ? x.ifTrue() : x.ifFalse());
     }

@@ -1,10 +1,13 @@
 package dev.jptx.compiler.target;
 
+import static dev.jptx.compiler.target.OperandSpec.reg;
+import static dev.jptx.compiler.target.OperandSpec.regOrImm;
 import static dev.jptx.compiler.target.RegisterClass.B32;
 import static dev.jptx.compiler.target.RegisterClass.B64;
 import static dev.jptx.compiler.target.RegisterClass.F32;
 import static dev.jptx.compiler.target.RegisterClass.F64;
 import static dev.jptx.compiler.target.Rows.binary;
+import static dev.jptx.compiler.target.Rows.convert;
 import static dev.jptx.compiler.target.Rows.unary;
 
 import java.util.List;
@@ -12,7 +15,9 @@ import java.util.List;
 /**
  * The instructions behind the Java library intrinsics ({@code Math}, {@code Integer}, {@code
  * Long}): integer min/max/abs, bit counting and reversal, exact float operations. Java's semantics
- * where PTX differs (float min/max on NaN and zeros) are built around these by the front end.
+ * where PTX differs (float min/max on NaN and zeros) are built around these by the front end; where
+ * PTX has no instruction (trailing zeros, 64-bit rotations and byte swaps) legalization composes
+ * these rows.
  */
 public final class MathOpcodes {
   private MathOpcodes() {}
@@ -36,6 +41,47 @@ public final class MathOpcodes {
   public static final MachineOpcode SQRT_RN_F32 = unary("SQRT_RN_F32", "sqrt.rn.f32", F32);
   public static final MachineOpcode SQRT_RN_F64 = unary("SQRT_RN_F64", "sqrt.rn.f64", F64);
 
+  // bit counts are u32 results for both widths, as Java's int-returning Long.bitCount
+  public static final MachineOpcode POPC_B32 = unary("POPC_B32", "popc.b32", B32);
+  public static final MachineOpcode POPC_B64 = convert("POPC_B64", "popc.b64", B32, B64);
+  public static final MachineOpcode CLZ_B32 = unary("CLZ_B32", "clz.b32", B32);
+  public static final MachineOpcode CLZ_B64 = convert("CLZ_B64", "clz.b64", B32, B64);
+  public static final MachineOpcode BREV_B32 = unary("BREV_B32", "brev.b32", B32);
+  public static final MachineOpcode BREV_B64 = unary("BREV_B64", "brev.b64", B64);
+  // selector 0x0123: result byte k is source byte 3 - k
+  public static final MachineOpcode BSWAP_B32 =
+      unaryTemplate("BSWAP_B32", "prmt.b32 {d0}, {u0}, 0, 0x0123", B32);
+  public static final MachineOpcode MUL_HI_S32 = binary("MUL_HI_S32", "mul.hi.s32", B32);
+  public static final MachineOpcode MUL_HI_S64 = binary("MUL_HI_S64", "mul.hi.s64", B64);
+  // a funnel shift of the value with itself is a rotation; .wrap uses the count mod 32, as Java
+  public static final MachineOpcode ROTL_B32 = rotate("ROTL_B32", "shf.l.wrap.b32");
+  public static final MachineOpcode ROTR_B32 = rotate("ROTR_B32", "shf.r.wrap.b32");
+  // float-to-float cvt with an integer rounding rounds to an integral value, keeping the sign of
+  // zero, NaN and infinities: Math.floor, ceil, rint exactly
+  public static final MachineOpcode CVT_RMI_F32 = unary("CVT_RMI_F32", "cvt.rmi.f32.f32", F32);
+  public static final MachineOpcode CVT_RPI_F32 = unary("CVT_RPI_F32", "cvt.rpi.f32.f32", F32);
+  public static final MachineOpcode CVT_RNI_F32 = unary("CVT_RNI_F32", "cvt.rni.f32.f32", F32);
+  public static final MachineOpcode CVT_RZI_F32 = unary("CVT_RZI_F32", "cvt.rzi.f32.f32", F32);
+  public static final MachineOpcode CVT_RMI_F64 = unary("CVT_RMI_F64", "cvt.rmi.f64.f64", F64);
+  public static final MachineOpcode CVT_RPI_F64 = unary("CVT_RPI_F64", "cvt.rpi.f64.f64", F64);
+  public static final MachineOpcode CVT_RNI_F64 = unary("CVT_RNI_F64", "cvt.rni.f64.f64", F64);
+  public static final MachineOpcode CVT_RZI_F64 = unary("CVT_RZI_F64", "cvt.rzi.f64.f64", F64);
+
+  private static MachineOpcode unaryTemplate(String name, String template, RegisterClass c) {
+    return new MachineOpcode(
+        name, ConstraintFamily.UNARY, List.of(c), List.of(reg(c)), template, false);
+  }
+
+  private static MachineOpcode rotate(String name, String ptx) {
+    return new MachineOpcode(
+        name,
+        ConstraintFamily.BINARY,
+        List.of(B32),
+        List.of(reg(B32), regOrImm(B32)),
+        ptx + " {d0}, {u0}, {u0}, {u1}",
+        false);
+  }
+
   /** Every row of this table. */
   public static List<MachineOpcode> rows() {
     return List.of(
@@ -56,6 +102,25 @@ public final class MathOpcodes {
         ABS_F32,
         ABS_F64,
         SQRT_RN_F32,
-        SQRT_RN_F64);
+        SQRT_RN_F64,
+        POPC_B32,
+        POPC_B64,
+        CLZ_B32,
+        CLZ_B64,
+        BREV_B32,
+        BREV_B64,
+        BSWAP_B32,
+        MUL_HI_S32,
+        MUL_HI_S64,
+        ROTL_B32,
+        ROTR_B32,
+        CVT_RMI_F32,
+        CVT_RPI_F32,
+        CVT_RNI_F32,
+        CVT_RZI_F32,
+        CVT_RMI_F64,
+        CVT_RPI_F64,
+        CVT_RNI_F64,
+        CVT_RZI_F64);
   }
 }

@@ -6,8 +6,8 @@ import java.lang.reflect.Array;
 
 /**
  * Compares two arrays element by element: integers exactly, floats by their canonical bits (NaN
- * equals NaN whatever its payload, as API.md allows) or within {@code ulps} units in the last
- * place.
+ * equals NaN whatever its payload, as API.md allows, and {@code -0.0} differs from {@code +0.0}) or
+ * within {@code ulps} units in the last place.
  */
 public final class ArrayDiff {
   private ArrayDiff() {}
@@ -32,6 +32,10 @@ public final class ArrayDiff {
       if (Float.isNaN(x) || Float.isNaN(y)) {
         return Float.isNaN(x) && Float.isNaN(y);
       }
+      if (ulps == 0) {
+        // bit for bit: -0.0 and +0.0 are 0 ulps apart in the order below, yet differ
+        return Float.floatToIntBits(x) == Float.floatToIntBits(y);
+      }
       return Math.abs((long) order(Float.floatToIntBits(x)) - order(Float.floatToIntBits(y)))
           <= ulps;
     }
@@ -41,7 +45,7 @@ public final class ArrayDiff {
       }
       long dx = Double.doubleToLongBits(x);
       long dy = Double.doubleToLongBits(y);
-      return dx == dy || Math.abs(order(dx) - order(dy)) <= ulps;
+      return dx == dy || ulps > 0 && Math.abs(order(dx) - order(dy)) <= ulps;
     }
     return e.equals(a);
   }

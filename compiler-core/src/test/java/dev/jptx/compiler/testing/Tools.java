@@ -46,7 +46,9 @@ public final class Tools {
   /**
    * Asserts that {@code ptx} keeps the PTX lint's rules (strict ones unless {@code fastMath}: pass
    * the {@code fastMath} the module was compiled with) and that {@code ptxas} accepts it for {@code
-   * target}. The lint runs first, so it checks the module even where {@code ptxas} is missing.
+   * target} — or, for a target this {@code ptxas} dropped (below sm_75 for CUDA 13), JCuda's
+   * bundled PTX compiler, as the build's {@code validate=auto} chooses. The lint runs first, so it
+   * checks the module even where {@code ptxas} is missing.
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target, boolean fastMath) {
     assertLintClean(ptx, fastMath);

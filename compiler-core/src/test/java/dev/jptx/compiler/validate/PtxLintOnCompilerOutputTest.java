@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * masks or NaN selects taken out.
  */
 class PtxLintOnCompilerOutputTest {
-  private static final List<String> KERNELS = List.of("Basic", "Loops", "Params");
+  private static final List<String> KERNELS = List.of("Basic", "Loops", "Params", "JdkMath");
   private static final String PACKAGE = "dev.jptx.compiler.testkernels.";
   private static final List<SmTarget> TARGETS =
       List.of(SmTargets.get("sm_75"), SmTargets.get("sm_90"));

@@ -1,0 +1,64 @@
+package dev.jptx.compiler.legalize;
+
+import static dev.jptx.compiler.ir.ScalarType.I32;
+import static dev.jptx.compiler.ir.ScalarType.I64;
+
+import dev.jptx.compiler.dag.IntrinsicNodes;
+import dev.jptx.compiler.dag.SdNode;
+import dev.jptx.compiler.ir.Intrinsic;
+import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.target.Availability;
+import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.SmTarget;
+import java.util.List;
+
+/**
+ * The intrinsics PTX has no single instruction for on some targets, one row each: (intrinsic, type
+ * as {@link IntrinsicNodes#keyType} gives it, where the row applies) and the {@link CustomLowering}
+ * that rewrites the node into ones instruction selection has rows for. The first row that applies
+ * wins; intrinsics without a row are selected as they are.
+ *
+ * <p>A lowering returns the replacement of the node's first result. For a chained intrinsic that
+ * has a value, the lowering itself replaces the uses of the node's chain.
+ */
+final class IntrinsicLowerings {
+  /** One entry. */
+  record Row(Intrinsic intrinsic, Type type, Availability when, CustomLowering lowering) {}
+
+  private static final List<Row> ROWS =
+      List.of(
+          // PTX has no count of trailing zeros
+          row(Intrinsic.CTTZ, I32, new CountTrailingZerosLowering()),
+          row(Intrinsic.CTTZ, I64, new CountTrailingZerosLowering()),
+          // prmt permutes the bytes of 32 bits only
+          row(Intrinsic.BSWAP, I64, new ByteSwap64Lowering()),
+          // shf funnels 32 bits only
+          row(Intrinsic.ROTL, I64, new Rotate64Lowering()),
+          row(Intrinsic.ROTR, I64, new Rotate64Lowering()));
+
+  private IntrinsicLowerings() {}
+
+  private static Row row(Intrinsic in, Type type, CustomLowering lowering) {
+    return new Row(in, type, Availability.ALWAYS, lowering);
+  }
+
+  /** The lowering of {@code n} on {@code target}, or null if it is not an intrinsic with a row. */
+  static CustomLowering find(SdNode n, SmTarget target) {
+    if (n.opcode() != DagOpcode.INTRINSIC && n.opcode() != DagOpcode.INTRINSIC_CHAIN) {
+      return null;
+    }
+    Intrinsic in = IntrinsicNodes.intrinsic(n);
+    Type t = IntrinsicNodes.keyType(n);
+    for (Row r : ROWS) {
+      if (r.intrinsic() == in && r.type().equals(t) && r.when().appliesTo(target)) {
+        return r.lowering();
+      }
+    }
+    return null;
+  }
+
+  /** All rows, for table tests and documentation. */
+  static List<Row> rows() {
+    return ROWS;
+  }
+}
