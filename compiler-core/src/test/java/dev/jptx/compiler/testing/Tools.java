@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.validate.LintFinding;
+import dev.jptx.compiler.validate.NvPtxCompilerValidator;
 import dev.jptx.compiler.validate.PtxLint;
+import dev.jptx.compiler.validate.PtxValidator;
 import dev.jptx.compiler.validate.PtxasValidator;
 import dev.jptx.compiler.validate.ValidationResult;
 import java.util.List;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Tools {
   private static final Optional<PtxasValidator> PTXAS = PtxasValidator.find(null);
+  private static final Optional<NvPtxCompilerValidator> BUNDLED = NvPtxCompilerValidator.find();
 
   private Tools() {}
 
@@ -33,8 +36,25 @@ public final class Tools {
   }
 
   /**
+   * The assembler for {@code target}: {@code ptxas} where it supports the target (CUDA 13's: sm_75
+   * and newer), else JCuda's bundled PTX compiler (sm_52 and newer, PTX ISA up to 8.0), as the
+   * plugin's {@code validate} option chooses. Without {@code ptxas} the test is skipped (failed
+   * under {@code CI=true}), as {@link #ptxas()} does.
+   */
+  public static PtxValidator assembler(SmTarget target) {
+    PtxasValidator p = ptxas();
+    if (p.supports(target)) {
+      return p;
+    }
+    if (BUNDLED.isPresent() && BUNDLED.get().supports(target)) {
+      return BUNDLED.get();
+    }
+    return fail("no assembler supports " + target + ": " + p.name() + " starts at sm_75");
+  }
+
+  /**
    * Asserts that {@code ptx}, compiled without fast math, keeps the PTX lint's strict rules and
-   * that {@code ptxas} accepts it for {@code target}.
+   * that {@code ptxas} (or, for older targets, JCuda's PTX compiler) accepts it for {@code target}.
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target) {
     return assertAssembles(ptx, target, false);
@@ -42,14 +62,17 @@ public final class Tools {
 
   /**
    * Asserts that {@code ptx} keeps the PTX lint's rules (strict ones unless {@code fastMath}: pass
-   * the {@code fastMath} the module was compiled with) and that {@code ptxas} accepts it for {@code
-   * target}. The lint runs first, so it checks the module even where {@code ptxas} is missing.
+   * the {@code fastMath} the module was compiled with) and that the {@link #assembler} of {@code
+   * target} accepts it. The lint runs first, so it checks the module even where {@code ptxas} is
+   * missing.
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target, boolean fastMath) {
     assertLintClean(ptx, fastMath);
-    ValidationResult r = ptxas().validate(ptx, target);
+    PtxValidator assembler = assembler(target);
+    ValidationResult r = assembler.validate(ptx, target);
     assertTrue(
-        r.accepted(), () -> "ptxas rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
+        r.accepted(),
+        () -> assembler.name() + " rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
     return r;
   }
 
