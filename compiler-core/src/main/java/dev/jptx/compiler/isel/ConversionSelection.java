@@ -7,6 +7,7 @@ import static dev.jptx.compiler.ir.ScalarType.I32;
 import static dev.jptx.compiler.ir.ScalarType.I64;
 import static dev.jptx.compiler.ir.ScalarType.I8;
 import static dev.jptx.compiler.target.DagOpcode.ANY_EXTEND;
+import static dev.jptx.compiler.target.DagOpcode.BITCAST;
 import static dev.jptx.compiler.target.DagOpcode.FP_EXTEND;
 import static dev.jptx.compiler.target.DagOpcode.FP_ROUND;
 import static dev.jptx.compiler.target.DagOpcode.PTX_CVT_RZI;
@@ -20,11 +21,13 @@ import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.target.ConversionOpcodes;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.MachineOpcode;
+import dev.jptx.compiler.target.MoveOpcodes;
 import java.util.List;
 
 /**
  * Conversions, one row per (operation, source type, result type): which {@code cvt} does it. For
- * {@code sign_extend_inreg} the source is the narrow type sign-extended in place.
+ * {@code sign_extend_inreg} the source is the narrow type sign-extended in place; a {@code bitcast}
+ * is a {@code mov} between register classes.
  */
 final class ConversionSelection {
   private record Row(DagOpcode op, Type from, Type to, MachineOpcode out) {}
@@ -58,7 +61,11 @@ final class ConversionSelection {
           new Row(SIGN_EXTEND_INREG, I8, I16, ConversionOpcodes.CVT_S16_S8_R),
           new Row(SIGN_EXTEND_INREG, I8, I64, ConversionOpcodes.CVT_S64_S8_R),
           new Row(SIGN_EXTEND_INREG, I16, I64, ConversionOpcodes.CVT_S64_S16_R),
-          new Row(SIGN_EXTEND_INREG, I32, I64, ConversionOpcodes.CVT_S64_S32_R));
+          new Row(SIGN_EXTEND_INREG, I32, I64, ConversionOpcodes.CVT_S64_S32_R),
+          new Row(BITCAST, F32, I32, MoveOpcodes.MOV_B32_F32),
+          new Row(BITCAST, I32, F32, MoveOpcodes.MOV_F32_B32),
+          new Row(BITCAST, F64, I64, MoveOpcodes.MOV_B64_F64),
+          new Row(BITCAST, I64, F64, MoveOpcodes.MOV_F64_B64));
 
   private ConversionSelection() {}
 

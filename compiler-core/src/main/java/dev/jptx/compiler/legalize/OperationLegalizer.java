@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * Operation legalization (seed: type-legalization.md, "LegalizeDAG"): every operation on a legal
  * type is looked up in {@link OperationActions}; {@code Custom} ones are rewritten by the lowering
- * class registered for their opcode here, until every reachable node is {@code Legal}.
+ * class registered for their opcode here, and intrinsics with a row in {@link IntrinsicLowerings}
+ * by that row's lowering, until every reachable node is {@code Legal}.
  */
 public final class OperationLegalizer {
   private static final Map<DagOpcode, CustomLowering> CUSTOM = customLowerings();
@@ -48,6 +49,13 @@ public final class OperationLegalizer {
     while (changed) {
       changed = false;
       for (SdNode n : dag.reachable()) {
+        CustomLowering intrinsic = IntrinsicLowerings.find(n, target);
+        if (intrinsic != null) {
+          dag.setLine(n.line());
+          dag.replaceAllUses(n.value(0), intrinsic.lower(dag, n));
+          changed = true;
+          continue;
+        }
         Type t = actionType(n);
         if (t == null) {
           continue;

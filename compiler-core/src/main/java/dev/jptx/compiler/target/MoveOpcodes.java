@@ -6,6 +6,7 @@ import static dev.jptx.compiler.target.RegisterClass.B64;
 import static dev.jptx.compiler.target.RegisterClass.F32;
 import static dev.jptx.compiler.target.RegisterClass.F64;
 import static dev.jptx.compiler.target.RegisterClass.PRED;
+import static dev.jptx.compiler.target.Rows.crossCopy;
 import static dev.jptx.compiler.target.Rows.move;
 
 import java.util.List;
@@ -20,6 +21,11 @@ public final class MoveOpcodes {
   public static final MachineOpcode MOV_F32 = move("MOV_F32", "mov.f32", F32);
   public static final MachineOpcode MOV_F64 = move("MOV_F64", "mov.f64", F64);
   public static final MachineOpcode MOV_PRED = move("MOV_PRED", "mov.pred", PRED);
+  // bitcasts: a float's bits in an integer register and back
+  public static final MachineOpcode MOV_B32_F32 = crossCopy("MOV_B32_F32", "mov.b32", B32, F32);
+  public static final MachineOpcode MOV_F32_B32 = crossCopy("MOV_F32_B32", "mov.b32", F32, B32);
+  public static final MachineOpcode MOV_B64_F64 = crossCopy("MOV_B64_F64", "mov.b64", B64, F64);
+  public static final MachineOpcode MOV_F64_B64 = crossCopy("MOV_F64_B64", "mov.b64", F64, B64);
   public static final MachineOpcode MOV_U32_SREG =
       new MachineOpcode(
           "MOV_U32_SREG",
@@ -71,6 +77,10 @@ public final class MoveOpcodes {
         MOV_F32,
         MOV_F64,
         MOV_PRED,
+        MOV_B32_F32,
+        MOV_F32_B32,
+        MOV_B64_F64,
+        MOV_F64_B64,
         MOV_U32_SREG,
         MOV_U64_SYM,
         CALL,
