@@ -1,11 +1,18 @@
 package dev.jptx.compiler.differential;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.Gpu;
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.driver.ClassResult;
 import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.DumpSink;
+import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testing.TestClasses;
+import dev.jptx.compiler.testing.Tools;
 import dev.jptx.compiler.testkernels.Halves;
 import dev.jptx.runtime.Launch;
 import java.util.List;
@@ -14,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The half-precision {@code Gpu} methods give the JVM's results bit for bit on every path: native
@@ -176,6 +184,16 @@ class HalfPrecisionOnSimulatorTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("configurations")
+  void constants(String name, CompilerOptions o) {
+    int n = 3000;
+    Differential.check(
+        o,
+        new Differential.Case(
+            Halves.class, "constants", Launch.grid1d(n, 128), 0, pairs(n), new int[4 * n]));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
   void haxpy2_benchKernel(String name, CompilerOptions o) {
     int n = 5000;
     int[] x = new int[n];
@@ -210,6 +228,25 @@ class HalfPrecisionOnSimulatorTest {
       }
     }
     arithmetic(o, ops[0], ops[1], ops[2]);
+  }
+
+  /**
+   * Every target has a row for every half-precision intrinsic, native or emulated, in both modes:
+   * the whole class compiles, keeps the lint, and assembles for each (ptxas, or JCuda's PTX
+   * compiler below sm_75).
+   */
+  @ParameterizedTest(name = "fast math {0}")
+  @ValueSource(booleans = {false, true})
+  void everyTarget_compilesAndAssembles(boolean fastMath) {
+    CompilerOptions o =
+        CompilerOptions.defaults().withTargets(SmTargets.all()).withFastMath(fastMath);
+    Diagnostics d = new Diagnostics();
+    ClassResult r =
+        new Pipeline(o.withVerifyEachPass(true), DumpSink.NONE)
+            .compile(TestClasses.node(Halves.class.getName()), TestClasses.classPath(), d);
+    assertTrue(r.succeeded(), () -> d.all().toString());
+    assertEquals(SmTargets.all().size(), r.modules().size());
+    r.modules().forEach((target, ptx) -> Tools.assertAssembles(ptx, target, fastMath));
   }
 
   private static int normalLane() {

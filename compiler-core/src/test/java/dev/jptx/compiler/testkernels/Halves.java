@@ -73,6 +73,19 @@ public final class Halves {
     }
   }
 
+  /** Constant operands, which the packed instructions take in registers only. */
+  @Kernel
+  public static void constants(@ReadOnly int[] x, int[] out) {
+    int i = globalIdX();
+    if (i < x.length) {
+      int k = 4 * i;
+      out[k] = hfma2(x[i], 0x3c00bc00, 0x00013556);
+      out[k + 1] = hmax2(0x7e00fc00, x[i]);
+      out[k + 2] = bf16fma2(0x40404040, x[i], 0x80010001);
+      out[k + 3] = packHalf2(1.5f, -0.0f) ^ floatToBf16(3.0e38f) ^ hadd2(0x3c003c00, 0x00010400);
+    }
+  }
+
   /** Bench item 16: per lane {@code y = a2 * x + y}, rounded once, as CUDA's {@code __hfma2}. */
   @Kernel
   public static void haxpy2(int n2, int a2, @ReadOnly int[] x, int[] y) {
