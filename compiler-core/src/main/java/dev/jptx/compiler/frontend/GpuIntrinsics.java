@@ -57,7 +57,7 @@ final class GpuIntrinsics {
   static boolean translate(TranslationContext cx, String name, String descriptor) {
     Row r = BY_KEY.get(name + descriptor);
     if (r == null) {
-      return false;
+      return HalfIntrinsics.translate(cx, name, descriptor);
     }
     cx.push(r.lower().apply(cx));
     return true;

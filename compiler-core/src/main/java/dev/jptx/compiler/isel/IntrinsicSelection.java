@@ -43,7 +43,8 @@ final class IntrinsicSelection {
     for (IntrinsicRow r : ROWS) {
       if (r.intrinsic() == in
           && (r.type() == null || r.type().equals(t))
-          && r.when().appliesTo(target)) {
+          && r.when().appliesTo(target)
+          && r.mode().accepts(n.attrs().fastMath())) {
         return r;
       }
     }

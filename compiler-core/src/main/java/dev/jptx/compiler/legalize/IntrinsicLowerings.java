@@ -1,5 +1,7 @@
 package dev.jptx.compiler.legalize;
 
+import static dev.jptx.compiler.ir.ScalarType.F32;
+import static dev.jptx.compiler.ir.ScalarType.I16;
 import static dev.jptx.compiler.ir.ScalarType.I32;
 import static dev.jptx.compiler.ir.ScalarType.I64;
 
@@ -25,6 +27,12 @@ final class IntrinsicLowerings {
   /** One entry. */
   record Row(Intrinsic intrinsic, Type type, Availability when, CustomLowering lowering) {}
 
+  /** Packed f16x2 arithmetic and {@code f16} registers arrive with sm_53. */
+  private static final Availability NO_F16X2 = Availability.belowSm(53);
+
+  /** {@code max/min.f16x2} and everything {@code bf16} arrive with sm_80. */
+  private static final Availability BEFORE_SM80 = Availability.belowSm(80);
+
   private static final List<Row> ROWS =
       List.of(
           // PTX has no count of trailing zeros
@@ -34,7 +42,18 @@ final class IntrinsicLowerings {
           row(Intrinsic.BSWAP, I64, new ByteSwap64Lowering()),
           // shf funnels 32 bits only
           row(Intrinsic.ROTL, I64, new Rotate64Lowering()),
-          row(Intrinsic.ROTR, I64, new Rotate64Lowering()));
+          row(Intrinsic.ROTR, I64, new Rotate64Lowering()),
+          // half precision where the target lacks the instruction: emulations that round once
+          new Row(Intrinsic.HADD2, I32, NO_F16X2, new HalfArithmeticLowering()),
+          new Row(Intrinsic.HSUB2, I32, NO_F16X2, new HalfArithmeticLowering()),
+          new Row(Intrinsic.HMUL2, I32, NO_F16X2, new HalfArithmeticLowering()),
+          new Row(Intrinsic.HFMA2, I32, NO_F16X2, new HalfFmaLowering()),
+          new Row(Intrinsic.HMAX2, I32, BEFORE_SM80, new HalfMinMaxLowering()),
+          new Row(Intrinsic.HMIN2, I32, BEFORE_SM80, new HalfMinMaxLowering()),
+          new Row(Intrinsic.BF16FMA2, I32, BEFORE_SM80, new Bf16FmaLowering()),
+          new Row(Intrinsic.FLOAT_TO_BF16, I16, BEFORE_SM80, new Bf16ConversionLowering()),
+          // a shift everywhere: cvt.f32.bf16 needs PTX ISA 7.1, above sm_80's first version
+          new Row(Intrinsic.BF16_TO_FLOAT, F32, Availability.ALWAYS, new Bf16ConversionLowering()));
 
   private IntrinsicLowerings() {}
 

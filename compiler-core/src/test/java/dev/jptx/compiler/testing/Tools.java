@@ -36,8 +36,18 @@ public final class Tools {
   }
 
   /**
+   * The assembler for {@code target}: {@code ptxas} where it supports the target (CUDA 13's: sm_75
+   * and newer), else JCuda's bundled PTX compiler (sm_52 and newer, PTX ISA up to 8.0), as the
+   * plugin's {@code validate} option chooses. Without {@code ptxas} the test is skipped (failed
+   * under {@code CI=true}), as {@link #ptxas()} does.
+   */
+  public static PtxValidator assembler(SmTarget target) {
+    return validatorFor(target);
+  }
+
+  /**
    * Asserts that {@code ptx}, compiled without fast math, keeps the PTX lint's strict rules and
-   * that {@code ptxas} accepts it for {@code target}.
+   * that {@code ptxas} (or, for older targets, JCuda's PTX compiler) accepts it for {@code target}.
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target) {
     return assertAssembles(ptx, target, false);
