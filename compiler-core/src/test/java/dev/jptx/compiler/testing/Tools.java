@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.validate.LintFinding;
+import dev.jptx.compiler.validate.NvPtxCompilerValidator;
 import dev.jptx.compiler.validate.PtxLint;
+import dev.jptx.compiler.validate.PtxValidator;
 import dev.jptx.compiler.validate.PtxasValidator;
 import dev.jptx.compiler.validate.ValidationResult;
 import java.util.List;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Tools {
   private static final Optional<PtxasValidator> PTXAS = PtxasValidator.find(null);
+  private static final Optional<NvPtxCompilerValidator> JCUDA = NvPtxCompilerValidator.find();
 
   private Tools() {}
 
@@ -43,13 +46,23 @@ public final class Tools {
   /**
    * Asserts that {@code ptx} keeps the PTX lint's rules (strict ones unless {@code fastMath}: pass
    * the {@code fastMath} the module was compiled with) and that {@code ptxas} accepts it for {@code
-   * target}. The lint runs first, so it checks the module even where {@code ptxas} is missing.
+   * target} — or, for a target this {@code ptxas} dropped (below sm_75 for CUDA 13), JCuda's
+   * bundled PTX compiler, as the build's {@code validate=auto} chooses. The lint runs first, so it
+   * checks the module even where {@code ptxas} is missing.
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target, boolean fastMath) {
     assertLintClean(ptx, fastMath);
-    ValidationResult r = ptxas().validate(ptx, target);
+    PtxValidator v = ptxas();
+    if (!v.supports(target)) {
+      Optional<NvPtxCompilerValidator> jcuda = JCUDA;
+      Assumptions.assumeTrue(
+          jcuda.isPresent(), "no validator for " + target + ": JCuda's PTX compiler did not load");
+      v = jcuda.get();
+    }
+    ValidationResult r = v.validate(ptx, target);
     assertTrue(
-        r.accepted(), () -> "ptxas rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
+        r.accepted(),
+        () -> r.validator() + " rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
     return r;
   }
 
