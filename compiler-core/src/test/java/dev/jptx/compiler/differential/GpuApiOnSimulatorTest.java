@@ -4,7 +4,9 @@ import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testkernels.AtomicKernels;
+import dev.jptx.compiler.testkernels.BarrierKernels;
 import dev.jptx.compiler.testkernels.SharedKernels;
+import dev.jptx.compiler.testkernels.WarpKernels;
 import dev.jptx.runtime.Launch;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -170,5 +172,55 @@ class GpuApiOnSimulatorTest {
     float[] sacc = {1.5f, subnormalSum, -inf, subnormalSum, subnormalSum};
     double[] sdacc = {0.25, dinf, 0, 0, 2.5};
     check(o, k, "floatsShared", one, exactFloats(64), sacc, sdacc);
+  }
+
+  /** Shuffle operands: in range, out of range, negative. */
+  private static int[] operands(int n) {
+    int[] a = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = i % 4 == 0 ? RANDOM.nextInt() : RANDOM.nextInt(-40, 70);
+    }
+    return a;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void warpOperations(String name, CompilerOptions o) {
+    Class<?> k = WarpKernels.class;
+    int n = 64;
+    Launch l = Launch.grid1d(n, 64);
+    check(o, k, "intShuffles", l, ints(n), operands(n), new int[8 * n]);
+    float[] fs = floats(n);
+    fs[3] = Float.intBitsToFloat(0x7fc01234);
+    fs[9] = -0.0f;
+    check(
+        o,
+        k,
+        "wideShuffles",
+        l,
+        longs(n),
+        fs,
+        doubles(n),
+        operands(n),
+        new long[4 * n],
+        new float[4 * n],
+        new double[4 * n]);
+    int[] votes = ints(n);
+    votes[40] = 12345;
+    votes[33] = 0;
+    votes[5] = 7;
+    check(o, k, "votes", l, votes, new int[6 * n]);
+    check(o, k, "warpSums", Launch.grid1d(96, 32), exactFloats(96), new float[3], new double[96]);
+    check(o, k, "warpExchange", l, ints(n), new int[n]);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void barriers(String name, CompilerOptions o) {
+    int n = 3 * 64;
+    int[] in = ints(n);
+    in[70] = 12345;
+    in[150] = 777;
+    check(o, BarrierKernels.class, "reductions", Launch.grid1d(n, 64), in, new int[5 * n]);
   }
 }
