@@ -110,7 +110,7 @@ final class AtomicIntrinsics {
   private static String problem(TranslationContext cx, Operand.ArrayRef a) {
     AddressSpace space = ((PointerType) cx.f.type(a.address())).space();
     if (a.readOnly()) {
-      return "on a @ReadOnly or static final array is not allowed";
+      return "on a read-only array (a @ReadOnly parameter or a static final table) is not allowed";
     }
     if (space == AddressSpace.LOCAL) {
       return "on a local array (new "
