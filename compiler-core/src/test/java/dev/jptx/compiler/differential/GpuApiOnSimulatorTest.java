@@ -5,6 +5,7 @@ import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testkernels.AtomicKernels;
 import dev.jptx.compiler.testkernels.BarrierKernels;
+import dev.jptx.compiler.testkernels.GpuApi;
 import dev.jptx.compiler.testkernels.SharedKernels;
 import dev.jptx.compiler.testkernels.WarpKernels;
 import dev.jptx.runtime.Launch;
@@ -222,5 +223,14 @@ class GpuApiOnSimulatorTest {
     in[70] = 12345;
     in[150] = 777;
     check(o, BarrierKernels.class, "reductions", Launch.grid1d(n, 64), in, new int[5 * n]);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void typicalKernels(String name, CompilerOptions o) {
+    int n = 1000;
+    Launch l = Launch.grid1d(n, 128);
+    check(o, GpuApi.class, "blockSum", l, exactFloats(n), new double[] {0.5}, new int[1]);
+    check(o, GpuApi.class, "histogram", l.sharedMemoryBytes(17 * 4), ints(n), new int[17]);
   }
 }
