@@ -2,10 +2,12 @@ package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.PointerType;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
+import java.util.List;
 
 /**
  * Address arithmetic of the front end: array elements, and the conversions arrays need where they
@@ -24,8 +26,14 @@ final class Addresses {
         new InstData.Cast(Opcode.ADDRSPACECAST, address), new PointerType(AddressSpace.GENERIC));
   }
 
-  /** The address of element {@code index} of {@code a}: {@code base + (i64) index * size}. */
+  /**
+   * The address of element {@code index} of {@code a}: {@code base + (i64) index * size}, after the
+   * index check when the {@code checks} option is on.
+   */
   static Value element(TranslationContext cx, Operand.ArrayRef a, Value index) {
+    if (cx.unit.checks) {
+      cx.emitVoid(new InstData.IntrinsicCall(Intrinsic.CHECK_INDEX, List.of(index, a.length())));
+    }
     int size = JavaTypes.byteSize(a.elementType());
     Value wide = cx.emit(new InstData.Cast(Opcode.SEXT, index), ScalarType.I64);
     Value offset =

@@ -23,6 +23,10 @@ final class MemoryTranslator implements Opcodes {
   /** Translates {@code n} if it accesses an array; false otherwise. */
   boolean translate(AbstractInsnNode n) {
     int op = n.getOpcode();
+    if (op == AASTORE && cx.printf.storeOffset(n) != null) {
+      printfArgument(cx.printf.storeOffset(n), cx.printf.storeType(n));
+      return true;
+    }
     if (op >= IALOAD && op <= SALOAD) {
       load(op);
     } else if (op >= IASTORE && op <= SASTORE) {
@@ -82,6 +86,27 @@ final class MemoryTranslator implements Opcodes {
       v = cx.emit(new InstData.Cast(Opcode.TRUNC, v), mem);
     }
     cx.emitVoid(new InstData.Store(address(a, index), v));
+  }
+
+  /** One printf argument into the vprintf buffer, promoted as C varargs are. */
+  private void printfArgument(int offset, ScalarType promoted) {
+    Operand value = cx.pop();
+    cx.pop();
+    Operand.ArrayRef buffer = cx.popArray();
+    if (buffer == null || !(value instanceof Operand.Scalar s)) {
+      return;
+    }
+    Value v = s.value();
+    if (cx.f.type(v) == ScalarType.F32) {
+      v = cx.emit(new InstData.Cast(Opcode.FPEXT, v), ScalarType.F64);
+    }
+    if (cx.f.type(v) != promoted) {
+      throw new IllegalStateException("printf argument of " + cx.f.type(v) + " for " + promoted);
+    }
+    Value at =
+        cx.emit(
+            new InstData.PtrAdd(buffer.address(), cx.f.i64(offset)), cx.f.type(buffer.address()));
+    cx.emitVoid(new InstData.Store(at, v));
   }
 
   /**

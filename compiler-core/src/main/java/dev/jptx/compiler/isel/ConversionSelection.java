@@ -24,9 +24,8 @@ import dev.jptx.compiler.target.MachineOpcode;
 import java.util.List;
 
 /**
- * Conversions, one row per (operation, source type, result type): which {@code cvt} (or, for a
- * bitcast, {@code mov}) does it. For {@code sign_extend_inreg} the source is the narrow type
- * sign-extended in place.
+ * Conversions, one row per (operation, source type, result type): which {@code cvt} does it. For
+ * {@code sign_extend_inreg} the source is the narrow type sign-extended in place.
  */
 final class ConversionSelection {
   private record Row(DagOpcode op, Type from, Type to, MachineOpcode out) {}
@@ -61,10 +60,10 @@ final class ConversionSelection {
           new Row(SIGN_EXTEND_INREG, I8, I64, ConversionOpcodes.CVT_S64_S8_R),
           new Row(SIGN_EXTEND_INREG, I16, I64, ConversionOpcodes.CVT_S64_S16_R),
           new Row(SIGN_EXTEND_INREG, I32, I64, ConversionOpcodes.CVT_S64_S32_R),
-          new Row(BITCAST, I32, F32, ConversionOpcodes.MOV_F32_B32),
           new Row(BITCAST, F32, I32, ConversionOpcodes.MOV_B32_F32),
-          new Row(BITCAST, I64, F64, ConversionOpcodes.MOV_F64_B64),
-          new Row(BITCAST, F64, I64, ConversionOpcodes.MOV_B64_F64));
+          new Row(BITCAST, I32, F32, ConversionOpcodes.MOV_F32_B32),
+          new Row(BITCAST, F64, I64, ConversionOpcodes.MOV_B64_F64),
+          new Row(BITCAST, I64, F64, ConversionOpcodes.MOV_F64_B64));
 
   private ConversionSelection() {}
 

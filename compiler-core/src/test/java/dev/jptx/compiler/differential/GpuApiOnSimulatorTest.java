@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code Gpu}'s device API compiled and run on the PTX simulator gives the JVM's results: shared
  * memory, barriers and fences, atomics, warp operations. Configurations cover -O0 and -O3, a new
- * target, and old ones where lowering differs (no {@code atom.add.f64} below sm_60; the module's
- * {@code .version} raised for the {@code .sync} warp instructions).
+ * target, old ones where lowering differs (no {@code atom.add.f64} below sm_60; the module's {@code
+ * .version} raised for the {@code .sync} warp instructions), and index checks around shared-memory
+ * accesses and atomics.
  */
 class GpuApiOnSimulatorTest {
   static Stream<Arguments> configurations() {
@@ -28,7 +29,8 @@ class GpuApiOnSimulatorTest {
         Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
         Arguments.of("-O3 sm_90", options(3, "sm_90")),
         Arguments.of("-O3 sm_52", options(3, "sm_52")),
-        Arguments.of("-O0 sm_60", options(0, "sm_60")));
+        Arguments.of("-O0 sm_60", options(0, "sm_60")),
+        Arguments.of("-O3 sm_75 checks", options(3, "sm_75").withChecks(true)));
   }
 
   private static CompilerOptions options(int level, String target) {

@@ -46,24 +46,31 @@ public final class Tools {
   /**
    * Asserts that {@code ptx} keeps the PTX lint's rules (strict ones unless {@code fastMath}: pass
    * the {@code fastMath} the module was compiled with) and that {@code ptxas} accepts it for {@code
-   * target} — or, for a target this {@code ptxas} dropped (below sm_75 for CUDA 13), JCuda's
-   * bundled PTX compiler, as the build's {@code validate=auto} chooses. The lint runs first, so it
-   * checks the module even where {@code ptxas} is missing.
+   * target}. The lint runs first, so it checks the module even where {@code ptxas} is missing.
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target, boolean fastMath) {
     assertLintClean(ptx, fastMath);
-    PtxValidator v = ptxas();
-    if (!v.supports(target)) {
-      Optional<NvPtxCompilerValidator> jcuda = JCUDA;
-      Assumptions.assumeTrue(
-          jcuda.isPresent(), "no validator for " + target + ": JCuda's PTX compiler did not load");
-      v = jcuda.get();
-    }
+    PtxValidator v = validatorFor(target);
     ValidationResult r = v.validate(ptx, target);
     assertTrue(
         r.accepted(),
-        () -> r.validator() + " rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
+        () -> v.name() + " rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
     return r;
+  }
+
+  /**
+   * {@code ptxas} where it supports the target (CUDA 13's: sm_75 and newer); for older targets
+   * JCuda's bundled PTX compiler, as the build's {@code validate=auto} chooses.
+   */
+  public static PtxValidator validatorFor(SmTarget target) {
+    PtxasValidator ptxas = ptxas();
+    if (ptxas.supports(target)) {
+      return ptxas;
+    }
+    if (JCUDA.isEmpty() || !JCUDA.get().supports(target)) {
+      fail("no validator for " + target + ": JCuda's PTX compiler did not load");
+    }
+    return JCUDA.get();
   }
 
   /** Asserts that the PTX lint finds nothing in {@code ptx}, in fast-math or strict mode. */
