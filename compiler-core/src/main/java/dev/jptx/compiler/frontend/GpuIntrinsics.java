@@ -11,7 +11,8 @@ import java.util.function.Function;
 
 /**
  * The {@code dev.jptx.Gpu} methods the compiler translates, one row each: the method's name and
- * descriptor, and how it becomes IR. Methods not in the table are reported as not supported.
+ * descriptor, and how it becomes IR; barriers, shared memory, atomics and warp operations have
+ * their own tables. Methods in none of them are reported as not supported.
  */
 final class GpuIntrinsics {
   /** The internal name of {@code dev.jptx.Gpu}. */
@@ -57,7 +58,11 @@ final class GpuIntrinsics {
   static boolean translate(TranslationContext cx, String name, String descriptor) {
     Row r = BY_KEY.get(name + descriptor);
     if (r == null) {
-      return HalfIntrinsics.translate(cx, name, descriptor);
+      return BarrierIntrinsics.translate(cx, name, descriptor)
+          || cx.unit.sharedMemory.translate(cx, name, descriptor)
+          || AtomicIntrinsics.translate(cx, name, descriptor)
+          || WarpIntrinsics.translate(cx, name, descriptor)
+          || HalfIntrinsics.translate(cx, name, descriptor);
     }
     cx.push(r.lower().apply(cx));
     return true;

@@ -160,19 +160,7 @@ final class MemoryTranslator implements Opcodes {
     }
   }
 
-  /** {@code base + (i64) index * size}. */
   private Value address(Operand.ArrayRef a, Value index) {
-    if (cx.unit.checks) {
-      cx.emitVoid(
-          new InstData.IntrinsicCall(
-              dev.jptx.compiler.ir.Intrinsic.CHECK_INDEX, java.util.List.of(index, a.length())));
-    }
-    int size = JavaTypes.byteSize(a.elementType());
-    Value wide = cx.emit(new InstData.Cast(Opcode.SEXT, index), ScalarType.I64);
-    Value offset =
-        size == 1
-            ? wide
-            : cx.emit(new InstData.Binary(Opcode.MUL, wide, cx.f.i64(size)), ScalarType.I64);
-    return cx.emit(new InstData.PtrAdd(a.address(), offset), cx.f.type(a.address()));
+    return Addresses.element(cx, a, index);
   }
 }

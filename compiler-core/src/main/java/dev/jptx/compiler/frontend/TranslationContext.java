@@ -55,6 +55,16 @@ final class TranslationContext {
     return kernelName;
   }
 
+  /** The source file of the method being translated. */
+  String sourceFile() {
+    return sourceFile;
+  }
+
+  /** The text put before every message. */
+  String messagePrefix() {
+    return messagePrefix;
+  }
+
   /** Text put before every message, naming the device function being translated. */
   void setMessagePrefix(String prefix) {
     messagePrefix = prefix;

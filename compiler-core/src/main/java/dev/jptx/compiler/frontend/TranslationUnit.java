@@ -12,7 +12,8 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * What the translation of one kernel class shares across its methods: the module being built, the
  * classes its code reaches (read once from the class path), the device functions to translate, the
- * constant tables made from {@code static final} arrays, and the options that change code.
+ * constant tables made from {@code static final} arrays, the shared-memory declarations, and the
+ * options that change code.
  */
 final class TranslationUnit {
   final ClassNode owner;
@@ -21,6 +22,7 @@ final class TranslationUnit {
   final boolean checks;
   final DeviceFunctions deviceFunctions;
   final StaticData staticData;
+  final SharedMemory sharedMemory;
   private final ClassPath classPath;
   private final Map<String, Optional<ClassNode>> classes = new HashMap<>();
 
@@ -37,6 +39,7 @@ final class TranslationUnit {
     this.checks = checks;
     this.deviceFunctions = new DeviceFunctions(this);
     this.staticData = new StaticData(this);
+    this.sharedMemory = new SharedMemory(this);
     classes.put(owner.name, Optional.of(owner));
   }
 

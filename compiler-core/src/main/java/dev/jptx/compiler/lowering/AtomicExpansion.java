@@ -1,5 +1,6 @@
 package dev.jptx.compiler.lowering;
 
+import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.AtomicOp;
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.Builder;
@@ -9,6 +10,7 @@ import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.JavaMinMax;
 import dev.jptx.compiler.ir.Opcode;
+import dev.jptx.compiler.ir.PointerType;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.Value;
@@ -19,9 +21,10 @@ import java.util.List;
 /**
  * Atomics the target has no instruction for (seed: LLVM's AtomicExpand). Exchanges and
  * compare-and-swaps of floats become the integer ones on their bits; everything else without a row
- * in {@link AtomicOpcodes} (float min/max with Java's semantics, {@code f64} add before sm_60)
- * becomes a compare-and-swap loop on the bit pattern, which also terminates when the value is a
- * NaN.
+ * in {@link AtomicOpcodes} (float min/max with Java's semantics, {@code f64} add before sm_60) or
+ * whose instruction would flush subnormals where Java keeps them ({@code atom.global.add.f32},
+ * unless the function is fast-math) becomes a compare-and-swap loop on the bit pattern, which also
+ * terminates when the value is a NaN.
  */
 public final class AtomicExpansion {
   private AtomicExpansion() {}
@@ -32,7 +35,10 @@ public final class AtomicExpansion {
     for (Inst i : f.allInsts()) {
       if (f.data(i) instanceof InstData.Atomic a) {
         Type t = f.type(f.result(i));
-        if (AtomicOpcodes.find(a.op(), t, target) != null) {
+        AtomicOpcodes.Row row = AtomicOpcodes.find(a.op(), t, target);
+        AddressSpace space = ((PointerType) f.type(a.address())).space();
+        if (row != null
+            && (f.attributes().fastMath() || !AtomicOpcodes.flushesSubnormals(row, space))) {
           continue;
         }
         ScalarType bits = ScalarType.integer(t.bits());

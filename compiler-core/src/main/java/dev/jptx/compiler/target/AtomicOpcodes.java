@@ -16,8 +16,9 @@ import java.util.Locale;
 /**
  * The {@code atom} instructions, generated over state space (global, shared, generic) and the
  * (operation, type) pairs PTX has: one row per pair with the targets it needs. An atomic operation
- * with no row here (float min/max, {@code f64} add before sm_60, exchanges and CAS of floats) is
- * expanded into a compare-and-swap loop or integer form before instruction selection.
+ * with no row here (float min/max, {@code f64} add before sm_60, exchanges and CAS of floats), or
+ * whose row {@linkplain #flushesSubnormals flushes subnormals} outside fast math, is expanded into
+ * a compare-and-swap loop or integer form before instruction selection.
  */
 public final class AtomicOpcodes {
   private AtomicOpcodes() {}
@@ -108,6 +109,16 @@ public final class AtomicOpcodes {
       }
     }
     return null;
+  }
+
+  /**
+   * True if the row's instruction flushes subnormal inputs and results to zero in {@code space},
+   * where Java's arithmetic keeps them: {@code atom.add.f32} on global memory (PTX ISA, {@code
+   * atom}; on shared memory it keeps them). A generic address may be global, so it counts as
+   * global.
+   */
+  public static boolean flushesSubnormals(Row r, AddressSpace space) {
+    return r.op() == AtomicOp.ADD && r.type() == ScalarType.F32 && space != AddressSpace.SHARED;
   }
 
   /** The machine opcode of a row in a space. */

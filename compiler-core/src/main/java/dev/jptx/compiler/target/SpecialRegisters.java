@@ -3,7 +3,7 @@ package dev.jptx.compiler.target;
 import dev.jptx.compiler.ir.Intrinsic;
 import java.util.Map;
 
-/** The PTX special register each geometry intrinsic reads. */
+/** The PTX special register each geometry intrinsic (and the dynamic shared size) reads. */
 public final class SpecialRegisters {
   private static final Map<Intrinsic, String> ROWS =
       Map.ofEntries(
@@ -19,7 +19,8 @@ public final class SpecialRegisters {
           Map.entry(Intrinsic.NCTAID_X, "%nctaid.x"),
           Map.entry(Intrinsic.NCTAID_Y, "%nctaid.y"),
           Map.entry(Intrinsic.NCTAID_Z, "%nctaid.z"),
-          Map.entry(Intrinsic.LANEID, "%laneid"));
+          Map.entry(Intrinsic.LANEID, "%laneid"),
+          Map.entry(Intrinsic.DYNAMIC_SMEM_SIZE, "%dynamic_smem_size"));
 
   private SpecialRegisters() {}
 

@@ -25,6 +25,8 @@ enum Sreg {
   SMID("%smid"),
   NSMID("%nsmid"),
   GRIDID("%gridid"),
+  DYNAMIC_SMEM_SIZE("%dynamic_smem_size"),
+  TOTAL_SMEM_SIZE("%total_smem_size"),
   WARPSZ("WARP_SZ");
 
   private final String ptxName;
@@ -76,6 +78,9 @@ enum Sreg {
       case SMID, GRIDID -> 0;
       case NSMID -> 1;
       case WARPSZ -> 32;
+      // the launch's dynamic shared bytes; the total adds the module's static shared memory
+      case DYNAMIC_SMEM_SIZE -> l.dynamicShared;
+      case TOTAL_SMEM_SIZE -> l.program.staticSharedBytes() + l.dynamicShared;
     };
   }
 }
