@@ -53,8 +53,8 @@ public class CompileMojo extends AbstractMojo {
   private boolean lineInfo;
 
   /**
-   * Trap on out-of-bounds indices and integer division by zero. Not implemented yet (issue #4):
-   * setting it fails the build rather than producing modules without the checks asked for.
+   * Trap on out-of-bounds array indices and integer division by zero, after printing the kernel,
+   * the Java file and the line.
    */
   @Parameter(property = "jptx.checks", defaultValue = "false")
   private boolean checks;
@@ -99,12 +99,6 @@ public class CompileMojo extends AbstractMojo {
       getLog().info("jptx: skipped");
       return;
     }
-    if (checks) {
-      throw new MojoFailureException(
-          "jptx: checks (jptx.checks) is not implemented yet (issue #4): kernels would be built"
-              + " without the bounds and division checks asked for; remove the setting or set it"
-              + " to false");
-    }
     Path classes = Path.of(project.getBuild().getOutputDirectory());
     if (!Files.isDirectory(classes)) {
       getLog().info("jptx: no classes in " + classes + ", nothing to compile");
@@ -129,7 +123,8 @@ public class CompileMojo extends AbstractMojo {
   private BuildRequest request(Path classes) throws MojoExecutionException {
     CompilerOptions options =
         OptionsMapping.toOptions(
-            targets, optimizationLevel, fastMath, lineInfo, maxRegisters, compilerArgs);
+                targets, optimizationLevel, fastMath, lineInfo, maxRegisters, compilerArgs)
+            .withChecks(checks);
     ValidationMode mode = OptionsMapping.validation(validate);
     Path ptxas = null;
     if (ptxasPath != null) {

@@ -58,11 +58,6 @@ final class CompilerFlags {
 
   /** The compiler options these flags describe; throws {@link IllegalArgumentException}. */
   CompilerOptions options(Set<Stage> printAfter) {
-    if (checks) {
-      throw new IllegalArgumentException(
-          "--checks is not implemented yet: bounds and division checks arrive with the full kernel"
-              + " language (issue #4)");
-    }
     List<SmTarget> t = new ArrayList<>();
     for (String name : targets.isEmpty() ? List.of("sm_75") : targets) {
       t.add(SmTargets.get(name));
@@ -76,7 +71,7 @@ final class CompilerFlags {
         Knobs.parse(knobs),
         printAfter.isEmpty() ? Set.of() : EnumSet.copyOf(printAfter),
         false,
-        false);
+        checks);
   }
 
   /** The {@code -cp} entries. */

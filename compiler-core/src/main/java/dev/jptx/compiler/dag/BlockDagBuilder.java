@@ -186,6 +186,10 @@ final class BlockDagBuilder {
     if (sreg != null) {
       return dag.node(DagOpcode.SPECIAL_REG, t, NodeAttrs.NONE.withName(sreg));
     }
+    if (in == Intrinsic.VPRINTF) {
+      // CUDA's device runtime function, declared .extern by the printer
+      return call("vprintf", x.args(), t);
+    }
     NodeAttrs a = NodeAttrs.NONE.withOperation(in).withFastMath(fastMath);
     List<SdValue> args = new ArrayList<>();
     if (!in.hasSideEffects()) {

@@ -2,9 +2,11 @@ package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.ir.CmpPredicate;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
+import java.util.List;
 import org.objectweb.asm.Opcodes;
 
 /**
@@ -62,11 +64,28 @@ final class ArithmeticTranslator implements Opcodes {
           default -> t.isFloat() ? null : Opcode.SREM;
         };
     if (op == null) {
-      cx.error("floating-point remainder (%) is not supported yet");
-      cx.push(cx.f.constant(t, 0));
+      remainder(t, a, b);
       return;
     }
+    if ((op == Opcode.SDIV || op == Opcode.SREM) && cx.unit.checks) {
+      cx.emitVoid(new InstData.IntrinsicCall(Intrinsic.CHECK_DIVISOR, List.of(b)));
+    }
     cx.push(cx.emit(new InstData.Binary(op, a, b), t));
+  }
+
+  /** Float {@code %}: PTX has no instruction, the device library computes it exactly. */
+  private void remainder(ScalarType t, Value a, Value b) {
+    boolean single = t == ScalarType.F32;
+    String symbol =
+        cx.unit.deviceFunctions.symbolFor(
+            TranslationUnit.LIBDEVICE + "Remainder",
+            single ? "frem" : "drem",
+            single ? "(FF)F" : "(DD)D",
+            cx);
+    cx.push(
+        symbol == null
+            ? cx.f.constant(t, 0)
+            : cx.emit(new InstData.Call(symbol, List.of(a, b)), t));
   }
 
   private void shiftOrLogic(int opcode) {

@@ -1,6 +1,8 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.ir.Builder;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.PrintfCall;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +23,14 @@ final class InvokeTranslator implements Opcodes {
   }
 
   void invoke(MethodInsnNode m) {
+    if (cx.printf.isBoxing(m)) {
+      // a printf argument: the primitive itself goes into the vprintf buffer
+      return;
+    }
+    if (StringLiterals.isPrintf(m)) {
+      printf(m);
+      return;
+    }
     String owner = m.owner.replace('/', '.');
     if (m.getOpcode() == INVOKESTATIC && m.owner.equals(GpuIntrinsics.GPU)) {
       if (GpuIntrinsics.translate(cx, m.name, m.desc)) {
@@ -45,6 +55,20 @@ final class InvokeTranslator implements Opcodes {
     } else {
       reject(m.desc, false, RejectedCalls.instanceCall(m));
     }
+  }
+
+  private void printf(MethodInsnNode m) {
+    Operand buffer = cx.pop();
+    cx.pop();
+    PrintfCalls.Call c = cx.printf.call(m);
+    if (c == null || !(buffer instanceof Operand.ArrayRef a)) {
+      return; // reported by the analysis
+    }
+    PrintfCall.call(
+        Builder.atEnd(cx.f, cx.block, cx.line),
+        cx.unit.module,
+        c.format(),
+        c.bytes() == 0 ? null : a.address());
   }
 
   /**

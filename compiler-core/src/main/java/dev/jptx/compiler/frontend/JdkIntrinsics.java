@@ -2,6 +2,7 @@ package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Intrinsic;
+import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
 import java.util.HashMap;
@@ -27,7 +28,11 @@ final class JdkIntrinsics {
           binary("java/lang/Math", "max", "(II)I", Intrinsic.SMAX, ScalarType.I32),
           binary("java/lang/Math", "min", "(JJ)J", Intrinsic.SMIN, ScalarType.I64),
           binary("java/lang/Math", "max", "(JJ)J", Intrinsic.SMAX, ScalarType.I64),
-          unary("java/lang/Math", "sqrt", "(D)D", Intrinsic.SQRT, ScalarType.F64));
+          unary("java/lang/Math", "sqrt", "(D)D", Intrinsic.SQRT, ScalarType.F64),
+          bits("java/lang/Float", "floatToRawIntBits", "(F)I", ScalarType.F32, ScalarType.I32),
+          bits("java/lang/Float", "intBitsToFloat", "(I)F", ScalarType.I32, ScalarType.F32),
+          bits("java/lang/Double", "doubleToRawLongBits", "(D)J", ScalarType.F64, ScalarType.I64),
+          bits("java/lang/Double", "longBitsToDouble", "(J)D", ScalarType.I64, ScalarType.F64));
 
   private static final Map<String, Row> BY_KEY = index();
 
@@ -49,6 +54,15 @@ final class JdkIntrinsics {
     }
     cx.push(r.lower().apply(cx));
     return true;
+  }
+
+  /** A reinterpretation of the bits: no instruction beyond a move between register classes. */
+  private static Row bits(String owner, String name, String desc, ScalarType from, ScalarType to) {
+    return new Row(
+        owner,
+        name,
+        desc,
+        cx -> cx.emit(new InstData.Cast(Opcode.BITCAST, cx.popScalar(from)), to));
   }
 
   private static Row unary(String owner, String name, String desc, Intrinsic in, ScalarType t) {

@@ -23,6 +23,10 @@ final class MemoryTranslator implements Opcodes {
   /** Translates {@code n} if it accesses an array; false otherwise. */
   boolean translate(AbstractInsnNode n) {
     int op = n.getOpcode();
+    if (op == AASTORE && cx.printf.storeOffset(n) != null) {
+      printfArgument(cx.printf.storeOffset(n), cx.printf.storeType(n));
+      return true;
+    }
     if (op >= IALOAD && op <= SALOAD) {
       load(op);
     } else if (op >= IASTORE && op <= SASTORE) {
@@ -84,6 +88,27 @@ final class MemoryTranslator implements Opcodes {
     cx.emitVoid(new InstData.Store(address(a, index), v));
   }
 
+  /** One printf argument into the vprintf buffer, promoted as C varargs are. */
+  private void printfArgument(int offset, ScalarType promoted) {
+    Operand value = cx.pop();
+    cx.pop();
+    Operand.ArrayRef buffer = cx.popArray();
+    if (buffer == null || !(value instanceof Operand.Scalar s)) {
+      return;
+    }
+    Value v = s.value();
+    if (cx.f.type(v) == ScalarType.F32) {
+      v = cx.emit(new InstData.Cast(Opcode.FPEXT, v), ScalarType.F64);
+    }
+    if (cx.f.type(v) != promoted) {
+      throw new IllegalStateException("printf argument of " + cx.f.type(v) + " for " + promoted);
+    }
+    Value at =
+        cx.emit(
+            new InstData.PtrAdd(buffer.address(), cx.f.i64(offset)), cx.f.type(buffer.address()));
+    cx.emitVoid(new InstData.Store(at, v));
+  }
+
   /**
    * {@code new T[n]} with a constant {@code n}: an array in the function's {@code .local} frame,
    * zeroed as Java zeroes new arrays.
@@ -137,6 +162,11 @@ final class MemoryTranslator implements Opcodes {
 
   /** {@code base + (i64) index * size}. */
   private Value address(Operand.ArrayRef a, Value index) {
+    if (cx.unit.checks) {
+      cx.emitVoid(
+          new InstData.IntrinsicCall(
+              dev.jptx.compiler.ir.Intrinsic.CHECK_INDEX, java.util.List.of(index, a.length())));
+    }
     int size = JavaTypes.byteSize(a.elementType());
     Value wide = cx.emit(new InstData.Cast(Opcode.SEXT, index), ScalarType.I64);
     Value offset =

@@ -4,6 +4,7 @@ import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.PointerType;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayList;
@@ -60,6 +61,7 @@ final class MethodTranslator implements Opcodes {
       return;
     }
     cx.printfFormats = StringLiterals.printfFormats(owner, method, cx);
+    cx.printf = PrintfCalls.analyze(owner, method, cx);
     try {
       AddressSpace params =
           cx.f.kind() == Function.Kind.KERNEL ? AddressSpace.GLOBAL : AddressSpace.GENERIC;
@@ -220,6 +222,8 @@ final class MethodTranslator implements Opcodes {
     } else if (op == GETSTATIC
         && cx.unit.staticData.get((org.objectweb.asm.tree.FieldInsnNode) n, cx)) {
       return false;
+    } else if (op == ANEWARRAY && cx.printf.array(n) != null) {
+      printfBuffer(cx.printf.array(n));
     } else if (op == ATHROW) {
       cx.error("exceptions (throw) are not supported in kernels");
       cx.emitVoid(new InstData.Return(List.of()));
@@ -239,6 +243,22 @@ final class MethodTranslator implements Opcodes {
       Unsupported.translate(cx, n, frames[index + 1]);
     }
     return false;
+  }
+
+  /** A printf's argument array: the local buffer vprintf reads (none without arguments). */
+  private void printfBuffer(PrintfCalls.Call c) {
+    cx.pop();
+    PointerType local = new PointerType(AddressSpace.LOCAL);
+    Value address =
+        c.bytes() == 0
+            ? cx.f.constant(local, 0)
+            : cx.emit(new InstData.Alloca(c.bytes(), 8), local);
+    cx.push(
+        new Operand.ArrayRef(
+            address,
+            cx.f.i32(c.types().size()),
+            org.objectweb.asm.Type.getType(Object.class),
+            false));
   }
 
   /** {@code tableswitch} and {@code lookupswitch}: one IR switch over the case keys. */

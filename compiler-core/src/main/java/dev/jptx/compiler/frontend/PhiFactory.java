@@ -28,13 +28,18 @@ final class PhiFactory implements SsaBuilder.PhiMaker {
     if (t != null && JavaTypes.isPrimitive(t)) {
       return new Operand.Scalar(phi(block, JavaTypes.stackType(t)));
     }
-    if (t != null && JavaTypes.isPrimitiveArray(t)) {
+    if (t != null && (JavaTypes.isPrimitiveArray(t) || isPrintfBuffer(t))) {
       AddressSpace space = type.space() == null ? AddressSpace.GLOBAL : type.space();
       Value address = phi(block, new PointerType(space));
       Value length = phi(block, ScalarType.I32);
       return new Operand.ArrayRef(address, length, t.getElementType(), false);
     }
     return new Operand.Poison(type);
+  }
+
+  /** printf's {@code Object[]} of arguments, which translation keeps as a local buffer. */
+  private static boolean isPrintfBuffer(org.objectweb.asm.Type t) {
+    return t.getDescriptor().equals("[Ljava/lang/Object;");
   }
 
   private Value phi(Block block, Type type) {

@@ -64,7 +64,7 @@ final class StringLiterals implements Opcodes {
     return literals;
   }
 
-  private static boolean hasPrintf(MethodNode method) {
+  static boolean hasPrintf(MethodNode method) {
     for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
       if (isPrintf(n)) {
         return true;
@@ -77,7 +77,7 @@ final class StringLiterals implements Opcodes {
     return n instanceof LdcInsnNode l && l.cst instanceof String;
   }
 
-  private static boolean isPrintf(AbstractInsnNode n) {
+  static boolean isPrintf(AbstractInsnNode n) {
     return n instanceof MethodInsnNode m
         && m.getOpcode() == INVOKESTATIC
         && m.owner.equals(GpuIntrinsics.GPU)

@@ -34,6 +34,9 @@ final class TranslationContext {
   /** The string constants of the method being translated that are printf format literals. */
   Set<AbstractInsnNode> printfFormats = Set.of();
 
+  /** The printf calls of the method being translated. */
+  PrintfCalls printf = PrintfCalls.NONE;
+
   TranslationContext(
       Function f,
       Diagnostics diagnostics,

@@ -45,11 +45,26 @@ final class TranslationUnit {
     return classes.computeIfAbsent(
         internalName,
         n -> {
+          if (n.startsWith(LIBDEVICE)) {
+            return libdevice(n);
+          }
           if (classPath == null) {
             return Optional.empty();
           }
           return classPath.read(n).map(FrontEnd::readClass);
         });
+  }
+
+  /** The package of the device library, compiled from the compiler's own classes. */
+  static final String LIBDEVICE = "dev/jptx/compiler/libdevice/";
+
+  private static Optional<ClassNode> libdevice(String internalName) {
+    try (java.io.InputStream in =
+        TranslationUnit.class.getResourceAsStream("/" + internalName + ".class")) {
+      return in == null ? Optional.empty() : Optional.of(FrontEnd.readClass(in.readAllBytes()));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** A method of a class, or null. */

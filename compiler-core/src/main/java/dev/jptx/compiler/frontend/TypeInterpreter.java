@@ -132,7 +132,10 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
               newValue(Type.getType("[" + primitiveDescriptor(((IntInsnNode) insn).operand))),
               AddressSpace.LOCAL);
       case ANEWARRAY ->
-          newValue(Type.getType("[" + Type.getObjectType(((TypeInsnNode) insn).desc)));
+          // only printf's argument array survives translation: a local buffer
+          withSpace(
+              newValue(Type.getType("[" + Type.getObjectType(((TypeInsnNode) insn).desc))),
+              AddressSpace.LOCAL);
       case CHECKCAST -> newValue(Type.getObjectType(((TypeInsnNode) insn).desc));
       default -> null;
     };

@@ -58,7 +58,7 @@ public final class IrParser {
   private boolean skipBlank() {
     while (cursor < lines.size()) {
       String t = lines.get(cursor).text().strip();
-      if (!t.isEmpty() && !t.startsWith(";")) {
+      if (!t.isEmpty() && !t.startsWith(";") && !t.startsWith("//")) {
         return true;
       }
       cursor++;
@@ -82,7 +82,7 @@ public final class IrParser {
       if (t.equals("}")) {
         break;
       }
-      if (!t.isEmpty() && !t.startsWith(";")) {
+      if (!t.isEmpty() && !t.startsWith(";") && !t.startsWith("//")) {
         body.add(new LineLexer(l.text(), l.number()));
       }
     }

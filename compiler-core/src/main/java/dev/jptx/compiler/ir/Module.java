@@ -51,6 +51,11 @@ public final class Module {
     }
   }
 
+  /** Removes a module variable (one no code refers to any more). */
+  public void removeGlobal(String globalName) {
+    globals.remove(globalName);
+  }
+
   /** The module variable of that name, or null. */
   public GlobalVariable global(String globalName) {
     return globals.get(globalName);

@@ -16,30 +16,54 @@ public final class PrintfCall {
   /** Emits the call at {@code b}; returns nothing ({@code vprintf}'s count is dropped). */
   public static void emit(Builder b, Module m, String format, List<Value> args) {
     Function f = b.function();
+    Value local = null;
+    if (!args.isEmpty()) {
+      List<Type> types = args.stream().map(f::type).toList();
+      List<Integer> offsets = offsets(types);
+      local = b.add(new InstData.Alloca(size(types), 8), new PointerType(AddressSpace.LOCAL));
+      for (int k = 0; k < args.size(); k++) {
+        b.store(b.ptrAdd(local, f.i64(offsets.get(k))), args.get(k));
+      }
+    }
+    call(b, m, format, local);
+  }
+
+  /**
+   * Emits {@code vprintf} of {@code format} with an argument buffer already filled ({@code
+   * ptr.local}), or none if {@code buffer} is null.
+   */
+  public static void call(Builder b, Module m, String format, Value buffer) {
+    Function f = b.function();
     PointerType generic = new PointerType(AddressSpace.GENERIC);
     GlobalVariable g = formatString(m, format);
     Value fmt = b.add(new InstData.GlobalAddress(g.name()), g.pointerType());
     Value fmtGeneric = b.cast(Opcode.ADDRSPACECAST, fmt, generic);
-    Value buffer;
-    if (args.isEmpty()) {
-      buffer = f.constant(generic, 0);
-    } else {
-      int size = 0;
-      List<Integer> offsets = new ArrayList<>();
-      for (Value a : args) {
-        int bytes = f.type(a).bits() / 8;
-        size = (size + bytes - 1) / bytes * bytes;
-        offsets.add(size);
-        size += bytes;
-      }
-      Value local =
-          b.add(new InstData.Alloca((size + 7) & ~7, 8), new PointerType(AddressSpace.LOCAL));
-      for (int k = 0; k < args.size(); k++) {
-        b.store(b.ptrAdd(local, f.i64(offsets.get(k))), args.get(k));
-      }
-      buffer = b.cast(Opcode.ADDRSPACECAST, local, generic);
+    Value args =
+        buffer == null ? f.constant(generic, 0) : b.cast(Opcode.ADDRSPACECAST, buffer, generic);
+    b.intrinsic(Intrinsic.VPRINTF, ScalarType.I32, fmtGeneric, args);
+  }
+
+  /** The byte offset of each argument in the buffer: each aligned to its own size. */
+  public static List<Integer> offsets(List<Type> types) {
+    List<Integer> offsets = new ArrayList<>();
+    int at = 0;
+    for (Type t : types) {
+      int bytes = t.bits() / 8;
+      at = (at + bytes - 1) / bytes * bytes;
+      offsets.add(at);
+      at += bytes;
     }
-    b.intrinsic(Intrinsic.VPRINTF, ScalarType.I32, fmtGeneric, buffer);
+    return offsets;
+  }
+
+  /** The buffer size for arguments of these types, a multiple of 8. */
+  public static int size(List<Type> types) {
+    List<Integer> offsets = offsets(types);
+    int end =
+        types.isEmpty()
+            ? 0
+            : offsets.get(offsets.size() - 1) + types.get(types.size() - 1).bits() / 8;
+    return Math.max(8, (end + 7) & ~7);
   }
 
   private static GlobalVariable formatString(Module m, String format) {

@@ -7,6 +7,7 @@ import static dev.jptx.compiler.ir.ScalarType.I32;
 import static dev.jptx.compiler.ir.ScalarType.I64;
 import static dev.jptx.compiler.ir.ScalarType.I8;
 import static dev.jptx.compiler.target.DagOpcode.ANY_EXTEND;
+import static dev.jptx.compiler.target.DagOpcode.BITCAST;
 import static dev.jptx.compiler.target.DagOpcode.FP_EXTEND;
 import static dev.jptx.compiler.target.DagOpcode.FP_ROUND;
 import static dev.jptx.compiler.target.DagOpcode.PTX_CVT_RZI;
@@ -58,7 +59,11 @@ final class ConversionSelection {
           new Row(SIGN_EXTEND_INREG, I8, I16, ConversionOpcodes.CVT_S16_S8_R),
           new Row(SIGN_EXTEND_INREG, I8, I64, ConversionOpcodes.CVT_S64_S8_R),
           new Row(SIGN_EXTEND_INREG, I16, I64, ConversionOpcodes.CVT_S64_S16_R),
-          new Row(SIGN_EXTEND_INREG, I32, I64, ConversionOpcodes.CVT_S64_S32_R));
+          new Row(SIGN_EXTEND_INREG, I32, I64, ConversionOpcodes.CVT_S64_S32_R),
+          new Row(BITCAST, F32, I32, ConversionOpcodes.MOV_B32_F32),
+          new Row(BITCAST, I32, F32, ConversionOpcodes.MOV_F32_B32),
+          new Row(BITCAST, F64, I64, ConversionOpcodes.MOV_B64_F64),
+          new Row(BITCAST, I64, F64, ConversionOpcodes.MOV_F64_B64));
 
   private ConversionSelection() {}
 

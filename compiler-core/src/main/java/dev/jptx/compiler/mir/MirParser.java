@@ -35,7 +35,7 @@ public final class MirParser {
   private boolean skipBlank() {
     while (cursor < lines.length) {
       String t = lines[cursor].strip();
-      if (!t.isEmpty() && !t.startsWith(";")) {
+      if (!t.isEmpty() && !t.startsWith(";") && !t.startsWith("//")) {
         return true;
       }
       cursor++;
@@ -169,7 +169,7 @@ public final class MirParser {
         if (t.equals("}")) {
           break;
         }
-        if (!t.isEmpty() && !t.startsWith(";")) {
+        if (!t.isEmpty() && !t.startsWith(";") && !t.startsWith("//")) {
           body.add(t);
           numbers.add(cursor);
         }

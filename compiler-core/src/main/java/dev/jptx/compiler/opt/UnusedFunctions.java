@@ -1,13 +1,19 @@
 package dev.jptx.compiler.opt;
 
 import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.GlobalVariable;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Module;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Removes the device functions no kernel reaches through calls. */
+/**
+ * Removes the device functions no kernel reaches through calls, and the module variables no
+ * remaining function refers to.
+ */
 public final class UnusedFunctions {
   private UnusedFunctions() {}
 
@@ -31,6 +37,20 @@ public final class UnusedFunctions {
     for (Function f : m.functions()) {
       if (!reached.contains(f.name())) {
         m.remove(f.name());
+        changed = true;
+      }
+    }
+    Set<String> used = new HashSet<>();
+    for (Function f : m.functions()) {
+      for (Inst i : f.allInsts()) {
+        if (f.data(i) instanceof InstData.GlobalAddress g) {
+          used.add(g.symbol());
+        }
+      }
+    }
+    for (GlobalVariable g : m.globals()) {
+      if (!used.contains(g.name())) {
+        m.removeGlobal(g.name());
         changed = true;
       }
     }

@@ -55,9 +55,23 @@ public final class ConversionOpcodes {
   public static final MachineOpcode CVT_S64_S32_R =
       convert("CVT_S64_S32_R", "cvt.s64.s32", B64, B64);
 
+  // bit reinterpretations (Float.floatToRawIntBits and friends): a move between classes
+  public static final MachineOpcode MOV_B32_F32 =
+      Rows.crossCopy("MOV_B32_F32", "mov.b32", RegisterClass.B32, RegisterClass.F32);
+  public static final MachineOpcode MOV_F32_B32 =
+      Rows.crossCopy("MOV_F32_B32", "mov.b32", RegisterClass.F32, RegisterClass.B32);
+  public static final MachineOpcode MOV_B64_F64 =
+      Rows.crossCopy("MOV_B64_F64", "mov.b64", RegisterClass.B64, RegisterClass.F64);
+  public static final MachineOpcode MOV_F64_B64 =
+      Rows.crossCopy("MOV_F64_B64", "mov.b64", RegisterClass.F64, RegisterClass.B64);
+
   /** Every row of this table. */
   public static List<MachineOpcode> rows() {
     return List.of(
+        MOV_B32_F32,
+        MOV_F32_B32,
+        MOV_B64_F64,
+        MOV_F64_B64,
         CVT_RN_F32_S32,
         CVT_RN_F64_S32,
         CVT_RN_F32_S64,

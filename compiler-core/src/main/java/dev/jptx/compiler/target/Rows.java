@@ -128,6 +128,12 @@ final class Rows {
         true);
   }
 
+  /** A register to a register of another class of the same width: the bits, unchanged. */
+  static MachineOpcode crossCopy(String name, String ptx, RegisterClass d, RegisterClass s) {
+    return new MachineOpcode(
+        name, ConstraintFamily.CROSS_COPY, List.of(d), List.of(reg(s)), ptx + " {d0}, {u0}", false);
+  }
+
   static MachineOpcode move(String name, String ptx, RegisterClass c) {
     return new MachineOpcode(
         name, ConstraintFamily.COPY, List.of(c), List.of(regOrImm(c)), ptx + " {d0}, {u0}", false);

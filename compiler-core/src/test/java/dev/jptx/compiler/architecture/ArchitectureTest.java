@@ -33,10 +33,11 @@ class ArchitectureTest {
       Map.ofEntries(
           Map.entry("text", Set.of()),
           Map.entry("diag", Set.of()),
+          Map.entry("libdevice", Set.of()),
           Map.entry("ir", Set.of("text")),
           Map.entry("target", Set.of("ir")),
           Map.entry("mir", Set.of("target", "text")),
-          Map.entry("frontend", Set.of("ir", "diag")),
+          Map.entry("frontend", Set.of("ir", "diag", "libdevice")),
           Map.entry("opt", Set.of("ir")),
           Map.entry("lowering", Set.of("ir", "target")),
           Map.entry("dag", Set.of("ir", "target")),

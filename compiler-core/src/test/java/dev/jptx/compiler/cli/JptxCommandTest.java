@@ -201,7 +201,7 @@ class JptxCommandTest {
   }
 
   @Test
-  void badUsage_exitsWithTwo() {
+  void badUsage_exitsWithTwo() throws java.io.IOException {
     assertEquals(2, jptx("compile").code());
     assertEquals(2, jptx("dump", "--after=nosuchstage", "a.B#c").code());
     Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
@@ -215,9 +215,10 @@ class JptxCommandTest {
             classes.toString());
     assertEquals(2, knob.code());
     assertTrue(knob.err().contains("unknown knob 'no-such-knob'"), knob.err());
-    Run checks = jptx("compile", "--checks", "-o", dir.resolve("o").toString(), classes.toString());
-    assertEquals(2, checks.code());
-    assertTrue(checks.err().contains("--checks is not implemented yet"), checks.err());
+    Run checks = jptx("compile", "--checks", "-o", dir.resolve("c").toString(), classes.toString());
+    assertEquals(0, checks.code(), checks.err());
+    assertTrue(
+        Files.readString(dir.resolve("c/META-INF/jptx/demo/Saxpy/sm_75.ptx")).contains("trap;"));
     Run target = jptx("compile", "-t", "sm_99", classes.toString());
     assertEquals(2, target.code());
     assertTrue(target.err().contains("unknown target 'sm_99'"), target.err());

@@ -26,6 +26,8 @@ class KernelsOnSimulatorTest {
         Arguments.of(
             "-O3 sm_90", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")))),
         Arguments.of(
+            "-O3 sm_52", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_52")))),
+        Arguments.of(
             "-O3 sm_75 no-machine-dce",
             CompilerOptions.defaults()
                 .withKnobs(dev.jptx.compiler.driver.Knobs.parse(List.of("disable-machine-dce")))));
@@ -162,6 +164,21 @@ class KernelsOnSimulatorTest {
     Differential.check(o, new Differential.Case(Lang.class, "switches", l, 0, v, new int[n]));
     Differential.check(
         o, new Differential.Case(Lang.class, "localArrays", l, 0, ints(n), new int[n]));
+    float[] fx = floats(n);
+    float[] fy = floats(n);
+    double[] dx = doubles(n);
+    double[] dy = doubles(n);
+    float[] fSpecial = {0f, -0f, Float.MIN_VALUE, 1e-40f, Float.MAX_VALUE, -3f, 7.5f};
+    double[] dSpecial = {0.0, -0.0, Double.MIN_VALUE, 1e-310, Double.MAX_VALUE, -3.0, 1e300};
+    for (int k = 0; k < fSpecial.length; k++) {
+      fx[k] = fSpecial[k];
+      fy[k + 10] = fSpecial[k];
+      dx[k] = dSpecial[k];
+      dy[k + 10] = dSpecial[k];
+      fy[k] = fSpecial[(k + 3) % fSpecial.length];
+      dy[k] = dSpecial[(k + 3) % dSpecial.length];
+    }
+    Differential.check(o, new Differential.Case(Lang.class, "remainders", l, 0, fx, fy, dx, dy));
   }
 
   @ParameterizedTest(name = "{0}")

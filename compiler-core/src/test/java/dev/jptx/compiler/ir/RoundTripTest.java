@@ -25,14 +25,42 @@ class RoundTripTest {
       strings = {
         "dev.jptx.compiler.testkernels.Basic",
         "dev.jptx.compiler.testkernels.Loops",
-        "dev.jptx.compiler.testkernels.Params"
+        "dev.jptx.compiler.testkernels.Params",
+        "dev.jptx.compiler.testkernels.Lang",
+        "dev.jptx.compiler.testkernels.Output"
       })
   void ir_printParsePrint_isIdentity(String className) {
-    Module m = FrontEnd.translate(TestClasses.node(className), null, new Diagnostics()).module();
-    String text = IrPrinter.print(m);
-    Module again = IrParser.parseModule(className, text);
-    assertEquals(List.of(), IrVerifier.verify(again));
-    assertEquals(text, IrPrinter.print(again));
+    for (boolean checks : new boolean[] {false, true}) {
+      Module m =
+          FrontEnd.translate(
+                  TestClasses.node(className), TestClasses.classPath(), new Diagnostics(), checks)
+              .module();
+      String text = IrPrinter.print(m);
+      Module again = IrParser.parseModule(className, text);
+      assertEquals(List.of(), IrVerifier.verify(again));
+      assertEquals(text, IrPrinter.print(again));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ssa", "opt"})
+  void cliDump_readsBackUnchanged(String stage) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    int code =
+        dev.jptx.compiler.cli.JptxCommand.execute(
+            new java.io.PrintWriter(out),
+            new java.io.PrintWriter(err),
+            "dump",
+            "--after=" + stage,
+            "-cp",
+            TestClasses.root().toString(),
+            "dev.jptx.compiler.testkernels.Lang#calls");
+    assertEquals(0, code, err.toString());
+    String text = out.toString();
+    Module m = IrParser.parseModule("Lang", text);
+    assertEquals(List.of(), IrVerifier.verify(m));
+    assertEquals(text.substring(text.indexOf('\n') + 1), IrPrinter.print(m));
   }
 
   @ParameterizedTest

@@ -57,6 +57,14 @@ public final class Differential {
     }
   }
 
+  /**
+   * The module root holding {@code kernelClass} compiled with {@code options} (checked by {@code
+   * ptxas} and the lint), for tests that launch it themselves.
+   */
+  public static Path modules(Class<?> kernelClass, CompilerOptions options) {
+    return build(kernelClass, options);
+  }
+
   /** Compiles the class's kernels into a fresh module root, once per class and options. */
   private static Path build(Class<?> kernelClass, CompilerOptions options) {
     String key = kernelClass.getName() + " " + options;

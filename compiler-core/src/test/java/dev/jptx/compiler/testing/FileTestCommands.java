@@ -15,6 +15,10 @@ import dev.jptx.compiler.ir.IrParser;
 import dev.jptx.compiler.ir.IrPrinter;
 import dev.jptx.compiler.ir.IrVerifier;
 import dev.jptx.compiler.ir.Module;
+import dev.jptx.compiler.lowering.AtomicExpansion;
+import dev.jptx.compiler.lowering.ChecksLowering;
+import dev.jptx.compiler.lowering.MemZeroLowering;
+import dev.jptx.compiler.lowering.SwitchLowering;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
 import dev.jptx.compiler.mir.MirPrinter;
@@ -22,6 +26,7 @@ import dev.jptx.compiler.mir.MirVerifier;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.opt.Inliner;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import java.util.ArrayList;
@@ -38,7 +43,8 @@ import java.util.Set;
  *   <li>{@code ir-roundtrip}: parse the IR and print it again;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
- *   <li>{@code opt PASS...}: IR through mid-level passes;
+ *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code constfold dce
+ *       inline[:N] lower-switch lower-memzero lower-checks expand-atomics:sm_XX});
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
  *       printed after a stage;
  *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
@@ -99,6 +105,30 @@ final class FileTestCommands {
   private static final Map<String, FunctionPass> OPT_PASSES =
       Map.of("constfold", new ConstantFolding(), "dce", new DeadCodeElimination());
 
+  /**
+   * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
+   * passes an argument ({@code expand-atomics:sm_52}, {@code inline:250}).
+   */
+  private static void runIrPass(Module m, String spec) {
+    String name = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
+    String arg = spec.contains(":") ? spec.substring(spec.indexOf(':') + 1) : "";
+    switch (name) {
+      case "lower-switch" -> m.functions().forEach(SwitchLowering::run);
+      case "lower-memzero" -> m.functions().forEach(MemZeroLowering::run);
+      case "lower-checks" -> ChecksLowering.run(m);
+      case "inline" -> Inliner.run(m, arg.isEmpty() ? 250 : Integer.parseInt(arg));
+      case "expand-atomics" ->
+          m.functions().forEach(f -> AtomicExpansion.run(f, SmTargets.get(arg)));
+      default -> {
+        FunctionPass p = OPT_PASSES.get(name);
+        if (p == null) {
+          throw new IllegalArgumentException("unknown pass " + name);
+        }
+        m.functions().forEach(p::run);
+      }
+    }
+  }
+
   private static final Map<String, MachinePass> MACHINE_PASSES =
       Map.of(
           "phi-node-elimination", new PhiElimination(),
@@ -107,11 +137,7 @@ final class FileTestCommands {
   private static String opt(String input, List<String> passes) {
     Module m = verified(IrParser.parseModule("test", input));
     for (String name : passes) {
-      FunctionPass p = OPT_PASSES.get(name);
-      if (p == null) {
-        throw new IllegalArgumentException("unknown pass " + name);
-      }
-      m.functions().forEach(p::run);
+      runIrPass(m, name);
       IrVerifier.check(m);
     }
     return IrPrinter.print(m);

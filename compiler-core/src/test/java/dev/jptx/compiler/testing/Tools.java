@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.validate.LintFinding;
+import dev.jptx.compiler.validate.NvPtxCompilerValidator;
 import dev.jptx.compiler.validate.PtxLint;
+import dev.jptx.compiler.validate.PtxValidator;
 import dev.jptx.compiler.validate.PtxasValidator;
 import dev.jptx.compiler.validate.ValidationResult;
 import java.util.List;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Tools {
   private static final Optional<PtxasValidator> PTXAS = PtxasValidator.find(null);
+  private static final Optional<NvPtxCompilerValidator> JCUDA = NvPtxCompilerValidator.find();
 
   private Tools() {}
 
@@ -47,10 +50,27 @@ public final class Tools {
    */
   public static ValidationResult assertAssembles(String ptx, SmTarget target, boolean fastMath) {
     assertLintClean(ptx, fastMath);
-    ValidationResult r = ptxas().validate(ptx, target);
+    PtxValidator v = validatorFor(target);
+    ValidationResult r = v.validate(ptx, target);
     assertTrue(
-        r.accepted(), () -> "ptxas rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
+        r.accepted(),
+        () -> v.name() + " rejected the " + target + " module:\n" + r.log() + "\n" + ptx);
     return r;
+  }
+
+  /**
+   * {@code ptxas} where it supports the target (CUDA 13's: sm_75 and newer); for older targets
+   * JCuda's bundled PTX compiler, as the build's {@code validate=auto} chooses.
+   */
+  public static PtxValidator validatorFor(SmTarget target) {
+    PtxasValidator ptxas = ptxas();
+    if (ptxas.supports(target)) {
+      return ptxas;
+    }
+    if (JCUDA.isEmpty() || !JCUDA.get().supports(target)) {
+      fail("no validator for " + target + ": JCuda's PTX compiler did not load");
+    }
+    return JCUDA.get();
   }
 
   /** Asserts that the PTX lint finds nothing in {@code ptx}, in fast-math or strict mode. */

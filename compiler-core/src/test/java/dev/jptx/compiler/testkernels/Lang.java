@@ -104,4 +104,15 @@ public final class Lang {
     a[0]++;
     return a[0] + a.length;
   }
+
+  @Kernel
+  public static void remainders(float[] fx, float[] fy, double[] dx, double[] dy) {
+    int i = globalIdX();
+    if (i < fx.length) {
+      fx[i] = fx[i] % fy[i];
+    }
+    if (i < dx.length) {
+      dx[i] = dx[i] % dy[i];
+    }
+  }
 }
