@@ -30,7 +30,9 @@ import dev.jptx.compiler.mir.MirVerifier;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.opt.InferAddressSpaces;
 import dev.jptx.compiler.opt.Inliner;
+import dev.jptx.compiler.opt.ReadOnlyLoads;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
@@ -114,6 +116,11 @@ public final class Pipeline {
       int threshold = options.knobs().integer("inline-threshold");
       PassRunner.run(unit, "inline", () -> Inliner.run(m, threshold));
       verify(unit, "inline", m);
+      InferAddressSpaces infer = new InferAddressSpaces();
+      for (Function f : m.functions()) {
+        PassRunner.run(f.attributes().javaName(), infer.name(), () -> infer.run(f));
+      }
+      verify(unit, infer.name(), m);
     }
     optimize(unit, m);
     dump(Stage.OPT, unit, () -> IrPrinter.print(m));
@@ -130,12 +137,13 @@ public final class Pipeline {
     return modules;
   }
 
-  /** The IR lowerings every level runs: checks, switches, array zeroing. */
+  /** The IR lowerings every level runs: read-only loads, checks, switches, array zeroing. */
   private void lower(String unit, Module m) {
     if (options.checks()) {
       PassRunner.run(unit, "lower-checks", () -> ChecksLowering.run(m));
     }
     for (Function f : m.functions()) {
+      PassRunner.run(f.attributes().javaName(), "readonly-loads", () -> ReadOnlyLoads.mark(f));
       PassRunner.run(f.attributes().javaName(), "lower-switch", () -> SwitchLowering.run(f));
       PassRunner.run(f.attributes().javaName(), "lower-memzero", () -> MemZeroLowering.run(f));
     }

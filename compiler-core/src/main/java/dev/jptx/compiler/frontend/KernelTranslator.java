@@ -56,7 +56,6 @@ final class KernelTranslator {
       return null;
     }
     TrivialPhiCleanup.run(f);
-    ReadOnlyLoads.mark(f);
     return f;
   }
 

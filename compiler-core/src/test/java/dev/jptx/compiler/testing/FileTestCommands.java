@@ -103,7 +103,13 @@ final class FileTestCommands {
   }
 
   private static final Map<String, FunctionPass> OPT_PASSES =
-      Map.of("constfold", new ConstantFolding(), "dce", new DeadCodeElimination());
+      Map.of(
+          "constfold",
+          new ConstantFolding(),
+          "dce",
+          new DeadCodeElimination(),
+          "infer-address-spaces",
+          new dev.jptx.compiler.opt.InferAddressSpaces());
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}

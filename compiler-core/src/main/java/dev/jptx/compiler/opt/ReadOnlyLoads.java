@@ -1,4 +1,4 @@
-package dev.jptx.compiler.frontend;
+package dev.jptx.compiler.opt;
 
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
@@ -17,10 +17,11 @@ import java.util.Set;
  * parameter and the load stays as it is. Run after SSA construction, when the phis that joined
  * array variables are known.
  */
-final class ReadOnlyLoads {
+public final class ReadOnlyLoads {
   private ReadOnlyLoads() {}
 
-  static void mark(Function f) {
+  /** Marks the loads of {@code f} that read only {@code @ReadOnly} arrays. */
+  public static void mark(Function f) {
     for (Inst i : f.allInsts()) {
       if (f.data(i) instanceof InstData.Load load
           && !load.invariant()
