@@ -24,14 +24,7 @@ abstract class Differential {
    * for. Their tests check the JVM device against the references and skip the simulator (reported
    * as skipped, naming the feature). Empty when every kernel compiles.
    */
-  static final Map<Class<?>, String> WAITING =
-      Map.of(
-          Tiles.class,
-          "waiting for shared memory and barriers (wt-gpu)",
-          Reductions.class,
-          "waiting for shared memory, barriers, warp shuffles and atomics (wt-gpu)",
-          Half2.class,
-          "waiting for half precision (wt-half)");
+  static final Map<Class<?>, String> WAITING = Map.of();
 
   private static Device jvm;
   private static Device sim;
