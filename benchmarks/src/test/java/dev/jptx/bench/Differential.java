@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
 import java.lang.reflect.Array;
-import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
@@ -19,13 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
  * Reference} and requires the simulator's to equal them ({@link Runs#simMatchesJvm}).
  */
 abstract class Differential {
-  /**
-   * Kernel classes that the compiler on this branch cannot build yet, with the feature they wait
-   * for. Their tests check the JVM device against the references and skip the simulator (reported
-   * as skipped, naming the feature). Empty when every kernel compiles.
-   */
-  static final Map<Class<?>, String> WAITING = Map.of();
-
   private static Device jvm;
   private static Device sim;
 
@@ -49,25 +40,19 @@ abstract class Differential {
       return (T) jvm[i];
     }
 
-    /** Argument {@code i} as the simulator left it; the test is skipped if it did not run. */
+    /** Argument {@code i} as the simulator left it. */
     @SuppressWarnings("unchecked")
     <T> T sim(int i) {
-      requireSim();
       return (T) sim[i];
     }
 
     /** Requires every array argument to be equal on both devices, bit for bit. */
     void simMatchesJvm() {
-      requireSim();
       for (int i = 0; i < jvm.length; i++) {
         if (jvm[i] != null && jvm[i].getClass().isArray()) {
           Compare.bitExact(kernel + " argument " + i + ": simulator vs jvm", jvm[i], sim[i]);
         }
       }
-    }
-
-    private void requireSim() {
-      Assumptions.assumeTrue(sim != null, () -> kernel + ": the simulator did not run it");
     }
   }
 
@@ -87,15 +72,10 @@ abstract class Differential {
 
   /**
    * Runs {@code program} (launches of {@code kernelClass}'s kernels on the device it is given) on
-   * the JVM device, then on the simulator unless the class is {@link #WAITING}.
+   * the JVM device, then on the simulator.
    */
   static Runs run(Class<?> kernelClass, String what, Function<Device, Object[]> program) {
     Object[] onJvm = program.apply(jvm);
-    String waiting = WAITING.get(kernelClass);
-    if (waiting != null) {
-      System.out.println(what + ": simulator skipped, " + waiting);
-      return new Runs(what, onJvm, null);
-    }
     Object[] onSim = program.apply(sim);
     long instructions = sim.lastLaunchStats().instructions();
     assertTrue(
