@@ -23,7 +23,7 @@ abstract class Differential {
   @BeforeAll
   static void openDevices() {
     jvm = Device.jvm();
-    sim = Device.simulator();
+    sim = SimulatorModules.device();
   }
 
   @AfterAll
