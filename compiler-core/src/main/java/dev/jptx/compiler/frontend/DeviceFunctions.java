@@ -158,10 +158,11 @@ final class DeviceFunctions {
       }
     }
     new MethodTranslator(p.owner(), p.method(), cx).translate(entry, args);
-    unit.diagnostics.addAll(local);
     if (!local.hasErrors()) {
       TrivialPhiCleanup.run(f);
+      LocalArrayLifetimes.check(f, cx);
     }
+    unit.diagnostics.addAll(local);
   }
 
   /** What a Java method descriptor allows as a device function signature. */

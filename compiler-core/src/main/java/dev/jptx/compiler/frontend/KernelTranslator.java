@@ -51,12 +51,12 @@ final class KernelTranslator {
       args.add(parameter(cx, params[i], KernelScanner.isReadOnly(spec.method(), i)));
     }
     new MethodTranslator(owner, spec.method(), cx).translate(entry, args);
-    diagnostics.addAll(local);
-    if (local.hasErrors()) {
-      return null;
+    if (!local.hasErrors()) {
+      TrivialPhiCleanup.run(f);
+      LocalArrayLifetimes.check(f, cx);
     }
-    TrivialPhiCleanup.run(f);
-    return f;
+    diagnostics.addAll(local);
+    return local.hasErrors() ? null : f;
   }
 
   private static Operand parameter(TranslationContext cx, Type t, boolean readOnly) {

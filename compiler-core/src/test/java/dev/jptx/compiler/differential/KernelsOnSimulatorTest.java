@@ -164,6 +164,8 @@ class KernelsOnSimulatorTest {
     Differential.check(o, new Differential.Case(Lang.class, "switches", l, 0, v, new int[n]));
     Differential.check(
         o, new Differential.Case(Lang.class, "localArrays", l, 0, ints(n), new int[n]));
+    Differential.check(
+        o, new Differential.Case(Lang.class, "arraysInLoops", l, 0, ints(n), new int[n]));
     float[] fx = floats(n);
     float[] fy = floats(n);
     double[] dx = doubles(n);

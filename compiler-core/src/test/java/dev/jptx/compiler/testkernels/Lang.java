@@ -115,4 +115,23 @@ public final class Lang {
       dx[i] = dx[i] % dy[i];
     }
   }
+
+  /** Arrays made in a loop: fresh and zeroed on every iteration, the last one kept afterwards. */
+  @Kernel
+  public static void arraysInLoops(int[] data, int[] out) {
+    int i = globalIdX();
+    if (i >= data.length) {
+      return;
+    }
+    int[] last = new int[3];
+    int sum = 0;
+    for (int k = 0; k < 5; k++) {
+      sum += last[0];
+      int[] t = new int[3];
+      t[k % 3] += data[i] + k;
+      sum += t[0] + t[1] * 3 + t[2] * 7;
+      last = t;
+    }
+    out[i] = sum + last[1];
+  }
 }
