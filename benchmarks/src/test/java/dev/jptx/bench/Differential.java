@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.sim.bench.BenchReference;
+import dev.jptx.runtime.sim.bench.Compare;
 import java.lang.reflect.Array;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
@@ -13,8 +15,9 @@ import org.junit.jupiter.api.BeforeAll;
  * The differential test of a kernel class: every kernel runs on {@code Device.jvm()} (the Java
  * method itself, the reference semantics) and on {@code Device.simulator()} (the PTX that the jptx
  * plugin wrote into this module's {@code META-INF/jptx}, found through {@code kernels.list}), each
- * on its own copy of the arguments. A test then checks the JVM device's results against a {@link
- * Reference} and requires the simulator's to equal them ({@link Runs#simMatchesJvm}).
+ * on its own copy of the arguments. A test then checks the JVM device's results against the
+ * runtime's sequential references ({@link BenchReference}, unfused) and requires the simulator's to
+ * equal them ({@link Runs#simMatchesJvm}).
  */
 abstract class Differential {
   private static Device jvm;

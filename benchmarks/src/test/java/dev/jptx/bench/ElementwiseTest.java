@@ -1,13 +1,17 @@
 package dev.jptx.bench;
 
-import static dev.jptx.bench.Data.floats;
-import static dev.jptx.bench.Data.oneD;
-import static dev.jptx.bench.Data.padded;
-import static dev.jptx.bench.Data.random;
-import static dev.jptx.bench.Data.withSpecials;
+import static dev.jptx.runtime.sim.bench.BenchInputs.floats;
+import static dev.jptx.runtime.sim.bench.BenchInputs.oneD;
+import static dev.jptx.runtime.sim.bench.BenchInputs.padded;
+import static dev.jptx.runtime.sim.bench.BenchInputs.random;
+import static dev.jptx.runtime.sim.bench.BenchInputs.withSpecials;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.sim.bench.BenchInputs;
+import dev.jptx.runtime.sim.bench.BenchReference;
+import dev.jptx.runtime.sim.bench.Compare;
+import dev.jptx.runtime.sim.bench.Contraction;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,11 +24,11 @@ class ElementwiseTest extends Differential {
   @CsvSource({"0, 128, 0", "1, 1, 1", "1000, 256, 1", "10000, 96, 0"})
   void vecAdd_wrapsLikeTheReference(int n, int block, int spare) {
     SplittableRandom r = random(1);
-    int[] a = Data.ints(r, n);
-    int[] b = Data.ints(r, n);
-    int[] c = Data.intOutput(n);
+    int[] a = BenchInputs.ints(r, n);
+    int[] b = BenchInputs.ints(r, n);
+    int[] c = BenchInputs.intOutput(n);
     Runs runs = launch(oneD(n, block, spare), Elementwise.class, "vecAdd", n, a, b, c);
-    Compare.bitExact("vecAdd c", Reference.vecAdd(n, a, b, c), runs.jvm(3));
+    Compare.bitExact("vecAdd c", BenchReference.vecAdd(n, a, b, c), runs.jvm(3));
     runs.simMatchesJvm();
   }
 
@@ -36,7 +40,7 @@ class ElementwiseTest extends Differential {
     float[] x = withSpecials(floats(r, n, -10, 10));
     float[] y = padded(floats(r, n, -10, 10));
     Runs runs = launch(oneD(n, block, 0), Elementwise.class, "saxpy", n, a, x, y);
-    Compare.bitExact("saxpy y", Reference.saxpy(n, a, x, y), runs.jvm(3));
+    Compare.bitExact("saxpy y", BenchReference.saxpy(n, a, x, y, Contraction.UNFUSED), runs.jvm(3));
     runs.simMatchesJvm();
   }
 
@@ -46,8 +50,8 @@ class ElementwiseTest extends Differential {
     SplittableRandom r = random(3);
     double a = -0.3;
     double[] x = new double[n];
-    double[] y = new double[n + Data.PAD];
-    Arrays.fill(y, Data.SENTINEL);
+    double[] y = new double[n + BenchInputs.PAD];
+    Arrays.fill(y, BenchInputs.SENTINEL);
     for (int i = 0; i < n; i++) {
       x[i] = r.nextDouble(-10, 10);
       y[i] = r.nextDouble(-10, 10);
@@ -60,7 +64,7 @@ class ElementwiseTest extends Differential {
       x[3] = Double.MIN_VALUE;
     }
     Runs runs = launch(oneD(n, block, 0), Elementwise.class, "daxpy", n, a, x, y);
-    Compare.bitExact("daxpy y", Reference.daxpy(n, a, x, y), runs.jvm(3));
+    Compare.bitExact("daxpy y", BenchReference.daxpy(n, a, x, y, Contraction.UNFUSED), runs.jvm(3));
     runs.simMatchesJvm();
   }
 
@@ -102,10 +106,10 @@ class ElementwiseTest extends Differential {
   @CsvSource({"1, 2", "4, 8", "16, 64", "256, 1024", "512, 1024"})
   void bitonicStep_oneStepMatchesTheReference(int j, int k) {
     int n = 1024;
-    int[] data = Data.ints(random(180 + j), n);
+    int[] data = BenchInputs.ints(random(180 + j), n);
     Runs runs = launch(oneD(n, 128, 1), Elementwise.class, "bitonicStep", n, j, k, data);
     int[] expected = data.clone();
-    Reference.bitonicStep(n, j, k, expected);
+    BenchReference.bitonicStep(n, j, k, expected);
     Compare.bitExact("bitonicStep data", expected, runs.jvm(3));
     runs.simMatchesJvm();
   }
@@ -125,9 +129,9 @@ class ElementwiseTest extends Differential {
       in[1] = 0;
       in[2] = -1;
     }
-    long[] out = Data.longOutput(n);
+    long[] out = BenchInputs.longOutput(n);
     Runs runs = launch(oneD(n, 256, 1), Elementwise.class, "hash64", n, in, out);
-    long[] expected = Reference.hash64(n, in, out);
+    long[] expected = BenchReference.hash64(n, in, out);
     if (n > 0) {
       assertEquals(0xe220a8397b1dcdafL, expected[0], "the README's test vector");
     }
@@ -140,9 +144,12 @@ class ElementwiseTest extends Differential {
   void poly_hornerUnfusedBitForBit(char variant, int n) {
     SplittableRandom r = random(20);
     float[] x = withSpecials(floats(r, n, -2, 2));
-    float[] y = Data.floatOutput(n);
+    float[] y = BenchInputs.floatOutput(n);
     Runs runs = launch(oneD(n, 256, 0), Elementwise.class, "poly" + variant, n, x, y);
-    Compare.bitExact("poly" + variant + " y", Reference.poly(variant, n, x, y), runs.jvm(2));
+    Compare.bitExact(
+        "poly" + variant + " y",
+        BenchReference.poly(variant, n, x, y, Contraction.UNFUSED),
+        runs.jvm(2));
     runs.simMatchesJvm();
   }
 }

@@ -1,10 +1,14 @@
 package dev.jptx.bench;
 
-import static dev.jptx.bench.Data.floats;
-import static dev.jptx.bench.Data.oneD;
-import static dev.jptx.bench.Data.random;
-import static dev.jptx.bench.Data.twoD;
+import static dev.jptx.runtime.sim.bench.BenchInputs.floats;
+import static dev.jptx.runtime.sim.bench.BenchInputs.oneD;
+import static dev.jptx.runtime.sim.bench.BenchInputs.random;
+import static dev.jptx.runtime.sim.bench.BenchInputs.twoD;
 
+import dev.jptx.runtime.sim.bench.BenchInputs;
+import dev.jptx.runtime.sim.bench.BenchReference;
+import dev.jptx.runtime.sim.bench.Compare;
+import dev.jptx.runtime.sim.bench.Contraction;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,7 +37,7 @@ class LoopsTest extends Differential {
       float dy,
       int blockX,
       int blockY) {
-    int[] iters = Data.intOutput(width * height);
+    int[] iters = BenchInputs.intOutput(width * height);
     Runs runs =
         launch(
             twoD(width, height, blockX, blockY),
@@ -47,7 +51,9 @@ class LoopsTest extends Differential {
             dx,
             dy,
             iters);
-    int[] expected = Reference.mandelbrot(width, height, maxIter, x0, y0, dx, dy, iters);
+    int[] expected =
+        BenchReference.mandelbrot(
+            width, height, maxIter, x0, y0, dx, dy, iters, Contraction.UNFUSED);
     Compare.bitExact("mandelbrot iters", expected, runs.jvm(7));
     runs.simMatchesJvm();
   }
@@ -72,10 +78,13 @@ class LoopsTest extends Differential {
     }
     float[] vals = floats(r, nnz, -1, 1);
     float[] x = floats(r, cols, -1, 1);
-    float[] y = Data.floatOutput(rows);
+    float[] y = BenchInputs.floatOutput(rows);
     Runs runs =
         launch(oneD(rows, block, 0), Loops.class, "spmvCsr", rows, rowPtr, colIdx, vals, x, y);
-    Compare.bitExact("spmvCsr y", Reference.spmvCsr(rows, rowPtr, colIdx, vals, x, y), runs.jvm(5));
+    Compare.bitExact(
+        "spmvCsr y",
+        BenchReference.spmvCsr(rows, rowPtr, colIdx, vals, x, y, Contraction.UNFUSED),
+        runs.jvm(5));
     runs.simMatchesJvm();
   }
 
@@ -86,9 +95,10 @@ class LoopsTest extends Differential {
     SplittableRandom r = random(15);
     float[] a = floats(r, n * m, -1, 1);
     float[] b = floats(r, m, -1, 1);
-    float[] out = Data.floatOutput(n);
+    float[] out = BenchInputs.floatOutput(n);
     Runs runs = launch(oneD(n, block, 0), Loops.class, "dotLoop", n, m, a, b, out);
-    Compare.bitExact("dotLoop out", Reference.dotLoop(n, m, a, b, out), runs.jvm(4));
+    Compare.bitExact(
+        "dotLoop out", BenchReference.dotLoop(n, m, a, b, out, Contraction.UNFUSED), runs.jvm(4));
     runs.simMatchesJvm();
   }
 }

@@ -1,10 +1,13 @@
 package dev.jptx.bench;
 
-import static dev.jptx.bench.Data.floats;
-import static dev.jptx.bench.Data.random;
+import static dev.jptx.runtime.sim.bench.BenchInputs.floats;
+import static dev.jptx.runtime.sim.bench.BenchInputs.random;
 
 import dev.jptx.runtime.Dim3;
 import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.sim.bench.BenchInputs;
+import dev.jptx.runtime.sim.bench.BenchReference;
+import dev.jptx.runtime.sim.bench.Compare;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,10 +22,11 @@ class ReductionsTest extends Differential {
   @CsvSource({"0, 1", "256, 1", "600, 4"})
   void reduceSum_treeOrderBitForBit(int n, int grid) {
     float[] in = floats(random(4), n, -1, 1);
-    float[] partial = Data.floatOutput(grid);
+    float[] partial = BenchInputs.floatOutput(grid);
     Launch launch = Launch.of(Dim3.of(grid), Dim3.of(Reductions.REDUCE_BLOCK));
     Runs runs = launch(launch, Reductions.class, "reduceSum", n, in, partial);
-    Compare.bitExact("reduceSum partial", Reference.reduceSum(n, in, grid, partial), runs.jvm(2));
+    Compare.bitExact(
+        "reduceSum partial", BenchReference.reduceSum(n, in, grid, partial), runs.jvm(2));
     runs.simMatchesJvm();
   }
 
@@ -38,14 +42,14 @@ class ReductionsTest extends Differential {
     float[] out = new float[1]; // the host zeroes out[0]
     Launch launch = Launch.of(Dim3.of(grid), Dim3.of(block));
     Runs runs = launch(launch, Reductions.class, "warpReduceSum", n, in, out);
-    double sum = Reference.sum(n, in);
-    double bound = Reference.warpReduceSumBound(n, in);
-    float[] warps = Reference.warpSums(n, in, grid, block);
+    double sum = BenchReference.sum(n, in);
+    double bound = BenchReference.warpReduceSumBound(n, in);
+    float[] warps = BenchReference.warpSums(n, in, grid, block);
     double warpSum = 0;
     for (float w : warps) {
       warpSum += w;
     }
-    double warpBound = Reference.warpSumsBound(warps);
+    double warpBound = BenchReference.warpSumsBound(warps);
     float jvm = runs.<float[]>jvm(2)[0];
     Compare.within("warpReduceSum on the jvm, vs the sum", sum, bound, jvm);
     Compare.within("warpReduceSum on the jvm, vs the warp sums", warpSum, warpBound, jvm);
@@ -53,7 +57,8 @@ class ReductionsTest extends Differential {
     Compare.within("warpReduceSum on the simulator, vs the sum", sum, bound, sim);
     Compare.within("warpReduceSum on the simulator, vs the warp sums", warpSum, warpBound, sim);
     Compare.within("warpReduceSum: simulator vs jvm", jvm, bound, sim);
-    Compare.bitExact("warpReduceSum in: simulator vs jvm", runs.jvm(1), runs.sim(1));
+    Compare.bitExact(
+        "warpReduceSum in: simulator vs jvm", runs.<float[]>jvm(1), runs.<float[]>sim(1));
   }
 
   /**
@@ -74,7 +79,7 @@ class ReductionsTest extends Differential {
     }
     Launch launch = Launch.of(Dim3.of(grid), Dim3.of(block));
     Runs runs = launch(launch, Reductions.class, "histogram256", n, data, bins);
-    Compare.bitExact("histogram256 bins", Reference.histogram256(n, data, bins), runs.jvm(2));
+    Compare.bitExact("histogram256 bins", BenchReference.histogram256(n, data, bins), runs.jvm(2));
     runs.simMatchesJvm();
   }
 
@@ -82,12 +87,12 @@ class ReductionsTest extends Differential {
   @ParameterizedTest(name = "n = {0}")
   @CsvSource({"0", "512", "1100"})
   void scanBlock_exclusiveSegmentScan(int n) {
-    int[] in = Data.ints(random(13), n);
-    int[] out = Data.intOutput(n);
+    int[] in = BenchInputs.ints(random(13), n);
+    int[] out = BenchInputs.intOutput(n);
     int grid = Math.max(1, (n + Reductions.SCAN_ELEMS - 1) / Reductions.SCAN_ELEMS);
     Launch launch = Launch.of(Dim3.of(grid), Dim3.of(Reductions.SCAN_THREADS));
     Runs runs = launch(launch, Reductions.class, "scanBlock", n, in, out);
-    Compare.bitExact("scanBlock out", Reference.scanBlock(n, in, out), runs.jvm(2));
+    Compare.bitExact("scanBlock out", BenchReference.scanBlock(n, in, out), runs.jvm(2));
     runs.simMatchesJvm();
   }
 }

@@ -1,10 +1,14 @@
 package dev.jptx.bench;
 
-import static dev.jptx.bench.Data.floats;
-import static dev.jptx.bench.Data.oneD;
-import static dev.jptx.bench.Data.random;
-import static dev.jptx.bench.Data.twoD;
+import static dev.jptx.runtime.sim.bench.BenchInputs.floats;
+import static dev.jptx.runtime.sim.bench.BenchInputs.oneD;
+import static dev.jptx.runtime.sim.bench.BenchInputs.random;
+import static dev.jptx.runtime.sim.bench.BenchInputs.twoD;
 
+import dev.jptx.runtime.sim.bench.BenchInputs;
+import dev.jptx.runtime.sim.bench.BenchReference;
+import dev.jptx.runtime.sim.bench.Compare;
+import dev.jptx.runtime.sim.bench.Contraction;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,9 +21,9 @@ class StencilsTest extends Differential {
   @CsvSource({"1, 1, 16, 16", "2, 5, 8, 8", "3, 3, 2, 2", "100, 3, 32, 2", "67, 41, 16, 16"})
   void jacobi2d_interiorOnly(int w, int h, int blockX, int blockY) {
     float[] in = floats(random(12), w * h, -3, 3);
-    float[] out = Data.floatOutput(w * h);
+    float[] out = BenchInputs.floatOutput(w * h);
     Runs runs = launch(twoD(w, h, blockX, blockY), Stencils.class, "jacobi2d", w, h, in, out);
-    Compare.bitExact("jacobi2d out", Reference.jacobi2d(w, h, in, out), runs.jvm(3));
+    Compare.bitExact("jacobi2d out", BenchReference.jacobi2d(w, h, in, out), runs.jvm(3));
     runs.simMatchesJvm();
   }
 
@@ -30,9 +34,10 @@ class StencilsTest extends Differential {
     SplittableRandom r = random(17);
     float[] in = floats(r, n, -1, 1);
     float[] w = floats(r, Stencils.CONV_TAPS, -1, 1);
-    float[] out = Data.floatOutput(n);
+    float[] out = BenchInputs.floatOutput(n);
     Runs runs = launch(oneD(n, 128, 0), Stencils.class, "conv1d", n, in, w, out);
-    Compare.bitExact("conv1d out", Reference.conv1d(n, in, w, out), runs.jvm(3));
+    Compare.bitExact(
+        "conv1d out", BenchReference.conv1d(n, in, w, out, Contraction.UNFUSED), runs.jvm(3));
     runs.simMatchesJvm();
   }
 }

@@ -1,10 +1,14 @@
 package dev.jptx.bench;
 
-import static dev.jptx.bench.Data.floats;
-import static dev.jptx.bench.Data.random;
+import static dev.jptx.runtime.sim.bench.BenchInputs.floats;
+import static dev.jptx.runtime.sim.bench.BenchInputs.random;
 
 import dev.jptx.runtime.Dim3;
 import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.sim.bench.BenchInputs;
+import dev.jptx.runtime.sim.bench.BenchReference;
+import dev.jptx.runtime.sim.bench.Compare;
+import dev.jptx.runtime.sim.bench.Contraction;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,11 +26,12 @@ class TilesTest extends Differential {
     SplittableRandom r = random(6);
     float[] a = floats(r, n * n, -1, 1);
     float[] b = floats(r, n * n, -1, 1);
-    float[] c = Data.floatOutput(n * n);
+    float[] c = BenchInputs.floatOutput(n * n);
     int tile = Tiles.GEMM_TILE;
     Launch launch = Launch.of(Dim3.of(n / tile, n / tile), Dim3.of(tile, tile));
     Runs runs = launch(launch, Tiles.class, "sgemmTiled", n, a, b, c);
-    Compare.bitExact("sgemmTiled c", Reference.sgemmTiled(n, a, b, c), runs.jvm(3));
+    Compare.bitExact(
+        "sgemmTiled c", BenchReference.sgemmTiled(n, a, b, c, Contraction.UNFUSED), runs.jvm(3));
     runs.simMatchesJvm();
   }
 
@@ -34,15 +39,15 @@ class TilesTest extends Differential {
   @ParameterizedTest(name = "{0} x {1}")
   @CsvSource({"1, 1", "1, 40", "33, 1", "45, 70"})
   void transpose_copiesEveryElement(int rows, int cols) {
-    float[] in = Data.withSpecials(floats(random(7), rows * cols, -5, 5));
-    float[] out = Data.floatOutput(rows * cols);
+    float[] in = BenchInputs.withSpecials(floats(random(7), rows * cols, -5, 5));
+    float[] out = BenchInputs.floatOutput(rows * cols);
     int tile = Tiles.TRANSPOSE_TILE;
     Launch launch =
         Launch.of(
             Dim3.of((cols + tile - 1) / tile, (rows + tile - 1) / tile),
             Dim3.of(tile, Tiles.TRANSPOSE_ROWS));
     Runs runs = launch(launch, Tiles.class, "transpose", rows, cols, in, out);
-    Compare.bitExact("transpose out", Reference.transpose(rows, cols, in, out), runs.jvm(3));
+    Compare.bitExact("transpose out", BenchReference.transpose(rows, cols, in, out), runs.jvm(3));
     runs.simMatchesJvm();
   }
 }

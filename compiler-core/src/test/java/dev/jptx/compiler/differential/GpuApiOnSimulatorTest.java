@@ -1,15 +1,15 @@
 package dev.jptx.compiler.differential;
 
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testing.RandomArrays;
 import dev.jptx.compiler.testkernels.AtomicKernels;
 import dev.jptx.compiler.testkernels.BarrierKernels;
 import dev.jptx.compiler.testkernels.GpuApi;
 import dev.jptx.compiler.testkernels.SharedKernels;
 import dev.jptx.compiler.testkernels.WarpKernels;
 import dev.jptx.runtime.Launch;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,50 +25,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class GpuApiOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Stream.of(
-        Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
-        Arguments.of("-O3 sm_90", options(3, "sm_90")),
-        Arguments.of("-O3 sm_52", options(3, "sm_52")),
-        Arguments.of("-O0 sm_60", options(0, "sm_60")),
-        Arguments.of("-O3 sm_75 checks", options(3, "sm_75").withChecks(true)));
-  }
-
-  private static CompilerOptions options(int level, String target) {
-    return CompilerOptions.defaults()
-        .withOptLevel(level)
-        .withTargets(List.of(SmTargets.get(target)));
+    return Configurations.of(
+        "-O0 sm_75", "-O3 sm_90", "-O3 sm_52", "-O0 sm_60", "-O3 sm_75 checks");
   }
 
   private static final SplittableRandom RANDOM = new SplittableRandom(7);
+  private static final RandomArrays ARRAYS = new RandomArrays(RANDOM);
 
   private static float[] floats(int n) {
-    float[] a = new float[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = (float) (RANDOM.nextDouble() * 200 - 100);
-    }
-    return a;
+    return ARRAYS.floats(n, -100, 100);
   }
 
   private static double[] doubles(int n) {
     double[] a = new double[n];
     for (int i = 0; i < n; i++) {
       a[i] = RANDOM.nextInt(1 << 20) * 0.25;
-    }
-    return a;
-  }
-
-  private static int[] ints(int n) {
-    int[] a = new int[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = RANDOM.nextInt();
-    }
-    return a;
-  }
-
-  private static long[] longs(int n) {
-    long[] a = new long[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = RANDOM.nextLong();
     }
     return a;
   }
@@ -116,7 +87,7 @@ class GpuApiOnSimulatorTest {
   void sharedMemory(String name, CompilerOptions o) {
     Class<?> k = SharedKernels.class;
     check(o, k, "reverseTile", Launch.grid1d(256, 64), floats(256), new float[256]);
-    check(o, k, "everyType", Launch.grid1d(64, 32), ints(64), new long[64]);
+    check(o, k, "everyType", Launch.grid1d(64, 32), ARRAYS.ints(64), new long[64]);
     check(o, k, "deviceFunctionSites", Launch.grid1d(128, 64), new int[128], true);
     check(o, k, "deviceFunctionSites", Launch.grid1d(128, 64), new int[128], false);
     check(o, k, "twoSitesAndGenericAccess", Launch.grid1d(64, 32), floats(64), new float[64]);
@@ -140,10 +111,11 @@ class GpuApiOnSimulatorTest {
     Class<?> k = AtomicKernels.class;
     int n = 128;
     Launch l = Launch.grid1d(n, 64);
-    check(o, k, "ints", l, ints(n), ints(13), ints(4 * n), new int[4 * n]);
-    check(o, k, "intsShared", l, ints(n), ints(26), ints(4 * n), new int[4 * n]);
-    check(o, k, "longs", l, longs(n), longs(9), longs(3 * n), new long[3 * n]);
-    check(o, k, "longsShared", Launch.grid1d(64, 64), longs(64), longs(5));
+    check(o, k, "ints", l, ARRAYS.ints(n), ARRAYS.ints(13), ARRAYS.ints(4 * n), new int[4 * n]);
+    check(
+        o, k, "intsShared", l, ARRAYS.ints(n), ARRAYS.ints(26), ARRAYS.ints(4 * n), new int[4 * n]);
+    check(o, k, "longs", l, ARRAYS.longs(n), ARRAYS.longs(9), ARRAYS.longs(3 * n), new long[3 * n]);
+    check(o, k, "longsShared", Launch.grid1d(64, 64), ARRAYS.longs(64), ARRAYS.longs(5));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -192,7 +164,7 @@ class GpuApiOnSimulatorTest {
     Class<?> k = WarpKernels.class;
     int n = 64;
     Launch l = Launch.grid1d(n, 64);
-    check(o, k, "intShuffles", l, ints(n), operands(n), new int[8 * n]);
+    check(o, k, "intShuffles", l, ARRAYS.ints(n), operands(n), new int[8 * n]);
     float[] fs = floats(n);
     fs[3] = Float.intBitsToFloat(0x7fc01234);
     fs[9] = -0.0f;
@@ -201,27 +173,27 @@ class GpuApiOnSimulatorTest {
         k,
         "wideShuffles",
         l,
-        longs(n),
+        ARRAYS.longs(n),
         fs,
         doubles(n),
         operands(n),
         new long[4 * n],
         new float[4 * n],
         new double[4 * n]);
-    int[] votes = ints(n);
+    int[] votes = ARRAYS.ints(n);
     votes[40] = 12345;
     votes[33] = 0;
     votes[5] = 7;
     check(o, k, "votes", l, votes, new int[6 * n]);
     check(o, k, "warpSums", Launch.grid1d(96, 32), exactFloats(96), new float[3], new double[96]);
-    check(o, k, "warpExchange", l, ints(n), new int[n]);
+    check(o, k, "warpExchange", l, ARRAYS.ints(n), new int[n]);
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("configurations")
   void barriers(String name, CompilerOptions o) {
     int n = 3 * 64;
-    int[] in = ints(n);
+    int[] in = ARRAYS.ints(n);
     in[70] = 12345;
     in[150] = 777;
     check(o, BarrierKernels.class, "reductions", Launch.grid1d(n, 64), in, new int[5 * n]);
@@ -233,6 +205,6 @@ class GpuApiOnSimulatorTest {
     int n = 1000;
     Launch l = Launch.grid1d(n, 128);
     check(o, GpuApi.class, "blockSum", l, exactFloats(n), new double[] {0.5}, new int[1]);
-    check(o, GpuApi.class, "histogram", l.sharedMemoryBytes(17 * 4), ints(n), new int[17]);
+    check(o, GpuApi.class, "histogram", l.sharedMemoryBytes(17 * 4), ARRAYS.ints(n), new int[17]);
   }
 }

@@ -10,12 +10,12 @@ import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.TestClasses;
 import dev.jptx.compiler.testing.Tools;
 import dev.jptx.compiler.testkernels.Halves;
 import dev.jptx.runtime.Launch;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,24 +31,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class HalfPrecisionOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Stream.of(
-        Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
-        Arguments.of("-O3 sm_90", on("sm_90")),
-        Arguments.of("-O3 sm_80", on("sm_80")),
-        Arguments.of("-O3 sm_60", on("sm_60")),
-        Arguments.of("-O3 sm_52", on("sm_52")),
-        Arguments.of("-O0 sm_52", on("sm_52").withOptLevel(0)));
+    return Configurations.of(
+        "-O0 sm_75", "-O3 sm_90", "-O3 sm_80", "-O3 sm_60", "-O3 sm_52", "-O0 sm_52");
   }
 
   static Stream<Arguments> fastMathConfigurations() {
-    return Stream.of(
-        Arguments.of("-O3 sm_90 fast-math", on("sm_90").withFastMath(true)),
-        Arguments.of("-O3 sm_75 fast-math", on("sm_75").withFastMath(true)),
-        Arguments.of("-O3 sm_52 fast-math", on("sm_52").withFastMath(true)));
-  }
-
-  private static CompilerOptions on(String target) {
-    return CompilerOptions.defaults().withTargets(List.of(SmTargets.get(target)));
+    return Configurations.of("-O3 sm_90 fast-math", "-O3 sm_75 fast-math", "-O3 sm_52 fast-math");
   }
 
   /** binary16 patterns of every kind: zeros, subnormals, the extremes, infinities, NaNs. */

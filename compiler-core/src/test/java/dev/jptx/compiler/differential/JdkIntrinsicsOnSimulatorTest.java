@@ -1,11 +1,10 @@
 package dev.jptx.compiler.differential;
 
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testkernels.JdkMath;
 import dev.jptx.runtime.Launch;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,15 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class JdkIntrinsicsOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Stream.of(
-        Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
-        Arguments.of("-O3 sm_90", options("sm_90")),
-        Arguments.of("-O3 sm_52", options("sm_52")),
-        Arguments.of("-O0 sm_60", options("sm_60").withOptLevel(0)));
-  }
-
-  private static CompilerOptions options(String target) {
-    return CompilerOptions.defaults().withTargets(List.of(SmTargets.get(target)));
+    return Configurations.of("-O0 sm_75", "-O3 sm_90", "-O3 sm_52", "-O0 sm_60");
   }
 
   private static final SplittableRandom RANDOM = new SplittableRandom(7);

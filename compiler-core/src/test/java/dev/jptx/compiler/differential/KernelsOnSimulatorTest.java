@@ -1,15 +1,14 @@
 package dev.jptx.compiler.differential;
 
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testing.RandomArrays;
 import dev.jptx.compiler.testkernels.Basic;
 import dev.jptx.compiler.testkernels.Lang;
 import dev.jptx.compiler.testkernels.Loops;
 import dev.jptx.compiler.testkernels.Params;
 import dev.jptx.runtime.Launch;
-import java.util.List;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,55 +20,27 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class KernelsOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Stream.of(
-        Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
-        Arguments.of(
-            "-O3 sm_90", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")))),
-        Arguments.of(
-            "-O3 sm_52", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_52")))),
-        Arguments.of(
-            "-O3 sm_75 no-machine-dce",
-            CompilerOptions.defaults()
-                .withKnobs(dev.jptx.compiler.driver.Knobs.parse(List.of("disable-machine-dce")))));
+    return Configurations.of(
+        "-O0 sm_75", "-O3 sm_90", "-O3 sm_52", "-O3 sm_75 disable-machine-dce");
   }
 
-  private static final SplittableRandom RANDOM = new SplittableRandom(42);
+  private static final RandomArrays RANDOM = new RandomArrays(42);
 
+  /** Floats in [-100, 100) with a NaN, a -0.0 and an infinity among them. */
   private static float[] floats(int n) {
-    float[] a = new float[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = (float) (RANDOM.nextDouble() * 200 - 100);
-    }
+    float[] a = RANDOM.floats(n, -100, 100);
     a[n / 2] = Float.NaN;
     a[n / 3] = -0.0f;
     a[n / 4] = Float.POSITIVE_INFINITY;
     return a;
   }
 
+  /** Doubles in [-5e9, 5e9) with a NaN and values beyond the long range among them. */
   private static double[] doubles(int n) {
-    double[] a = new double[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = RANDOM.nextDouble() * 1e10 - 5e9;
-    }
+    double[] a = RANDOM.doubles(n, -5e9, 5e9);
     a[n / 2] = Double.NaN;
     a[n / 3] = 3e19;
     a[n / 4] = -3e19;
-    return a;
-  }
-
-  private static int[] ints(int n) {
-    int[] a = new int[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = RANDOM.nextInt();
-    }
-    return a;
-  }
-
-  private static long[] longs(int n) {
-    long[] a = new long[n];
-    for (int i = 0; i < n; i++) {
-      a[i] = RANDOM.nextLong();
-    }
     return a;
   }
 
@@ -81,7 +52,9 @@ class KernelsOnSimulatorTest {
     Differential.check(
         o, new Differential.Case(Basic.class, "saxpy", l, 0, n, 1.5f, floats(n), floats(n)));
     Differential.check(
-        o, new Differential.Case(Basic.class, "vecAdd", l, 0, n, ints(n), ints(n), new int[n]));
+        o,
+        new Differential.Case(
+            Basic.class, "vecAdd", l, 0, n, RANDOM.ints(n), RANDOM.ints(n), new int[n]));
     Differential.check(
         o, new Differential.Case(Basic.class, "daxpy", l, 0, n, -2.25, doubles(n), doubles(n)));
     Differential.check(
@@ -96,7 +69,7 @@ class KernelsOnSimulatorTest {
     Differential.check(
         o,
         new Differential.Case(
-            Basic.class, "conversions", l, 0, doubles(n), floats(n), new int[n], longs(n)));
+            Basic.class, "conversions", l, 0, doubles(n), floats(n), new int[n], RANDOM.longs(n)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -119,7 +92,7 @@ class KernelsOnSimulatorTest {
     Differential.check(
         o,
         new Differential.Case(
-            Loops.class, "gridStride", Launch.grid1d(128, 32), 0, 1000, longs(1000)));
+            Loops.class, "gridStride", Launch.grid1d(128, 32), 0, 1000, RANDOM.longs(1000)));
     int[] collatz = new int[500];
     for (int i = 0; i < collatz.length; i++) {
       collatz[i] = i + 1;
@@ -144,8 +117,8 @@ class KernelsOnSimulatorTest {
   @MethodSource("configurations")
   void deviceFunctionsSwitchesAndArrays(String name, CompilerOptions o) {
     int n = 300;
-    int[] a = ints(n);
-    int[] b = ints(n);
+    int[] a = RANDOM.ints(n);
+    int[] b = RANDOM.ints(n);
     for (int i = 0; i < n; i++) {
       a[i] = a[i] % 100000;
       b[i] = b[i] % 1000;
@@ -157,15 +130,15 @@ class KernelsOnSimulatorTest {
         o,
         new Differential.Case(
             Lang.class, "arrays", l, 0, floats(n * 4), doubles(50), 4, new float[n]));
-    int[] v = ints(n);
+    int[] v = RANDOM.ints(n);
     v[3] = -1000000;
     v[4] = 17;
     v[5] = 123456789;
     Differential.check(o, new Differential.Case(Lang.class, "switches", l, 0, v, new int[n]));
     Differential.check(
-        o, new Differential.Case(Lang.class, "localArrays", l, 0, ints(n), new int[n]));
+        o, new Differential.Case(Lang.class, "localArrays", l, 0, RANDOM.ints(n), new int[n]));
     Differential.check(
-        o, new Differential.Case(Lang.class, "arraysInLoops", l, 0, ints(n), new int[n]));
+        o, new Differential.Case(Lang.class, "arraysInLoops", l, 0, RANDOM.ints(n), new int[n]));
     float[] fx = floats(n);
     float[] fy = floats(n);
     double[] dx = doubles(n);

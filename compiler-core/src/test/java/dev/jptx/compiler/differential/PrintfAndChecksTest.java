@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testkernels.Output;
 import dev.jptx.runtime.Device;
@@ -28,15 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PrintfAndChecksTest {
   static Stream<Arguments> configurations() {
-    return Stream.of(
-        Arguments.of("-O0 sm_75", CompilerOptions.defaults().withOptLevel(0)),
-        Arguments.of(
-            "-O3 sm_90", CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")))),
-        Arguments.of(
-            "-O1 sm_60",
-            CompilerOptions.defaults()
-                .withOptLevel(1)
-                .withTargets(List.of(SmTargets.get("sm_60")))));
+    return Configurations.of("-O0 sm_75", "-O3 sm_90", "-O1 sm_60");
   }
 
   /** What a run prints, its lines sorted (threads print in no fixed order). */
@@ -102,49 +94,24 @@ class PrintfAndChecksTest {
     String kernel = "kernel dev.jptx.compiler.testkernels.Output.";
     try (Device d =
         SimDevice.withModuleRoots(List.of(Differential.modules(Output.class, checked)))) {
-      String out =
-          captured(
-              () ->
-                  assertThrows(
-                      KernelException.class,
-                      () ->
-                          d.launch(
-                              Launch.grid1d(1, 1),
-                              Output.class,
-                              "indexes",
-                              new int[3],
-                              3,
-                              new int[1])));
-      assertEquals(kernel + "indexes (" + file + ":28): Index 3 out of bounds for length 3", out);
-      out =
-          captured(
-              () ->
-                  assertThrows(
-                      KernelException.class,
-                      () ->
-                          d.launch(
-                              Launch.grid1d(1, 1),
-                              Output.class,
-                              "indexes",
-                              new int[3],
-                              -1,
-                              new int[1])));
-      assertEquals(kernel + "indexes (" + file + ":28): Index -1 out of bounds for length 3", out);
-      out =
-          captured(
-              () ->
-                  assertThrows(
-                      KernelException.class,
-                      () ->
-                          d.launch(
-                              Launch.grid1d(1, 1),
-                              Output.class,
-                              "divides",
-                              new int[] {5},
-                              1L,
-                              0L,
-                              new int[1])));
-      assertEquals(kernel + "divides (" + file + ":36): / by zero", out);
+      assertEquals(
+          kernel + "indexes (" + file + ":28): Index 3 out of bounds for length 3",
+          trapped(d, "indexes", new int[3], 3, new int[1]));
+      assertEquals(
+          kernel + "indexes (" + file + ":28): Index -1 out of bounds for length 3",
+          trapped(d, "indexes", new int[3], -1, new int[1]));
+      assertEquals(
+          kernel + "divides (" + file + ":36): / by zero",
+          trapped(d, "divides", new int[] {5}, 1L, 0L, new int[1]));
     }
+  }
+
+  /** What a one-thread launch of {@code method} prints before it stops with a kernel exception. */
+  private static String trapped(Device d, String method, Object... args) {
+    return captured(
+        () ->
+            assertThrows(
+                KernelException.class,
+                () -> d.launch(Launch.grid1d(1, 1), Output.class, method, args)));
   }
 }

@@ -337,25 +337,11 @@ final class BenchCases {
 
   private static void poly(Run run, char variant) {
     var in = BenchInputs.poly();
-    float[] fused = polyReference(variant, in, Contraction.FUSED);
-    float[] unfused = polyReference(variant, in, Contraction.UNFUSED);
+    float[] fused = BenchReference.poly(variant, in.n(), in.x(), in.y(), Contraction.FUSED);
+    float[] unfused = BenchReference.poly(variant, in.n(), in.x(), in.y(), Contraction.UNFUSED);
     float[] y = in.y().clone();
     run.launch("poly" + variant, in.launch(), in.n(), in.x(), y);
     Compare.bitExactAs(run.what("y"), fused, unfused, run.contraction(), y);
-  }
-
-  /** polyA, polyB or polyC's reference. */
-  static float[] polyReference(char variant, BenchInputs.Poly in, Contraction c) {
-    switch (variant) {
-      case 'A':
-        return BenchReference.polyA(in.n(), in.x(), in.y(), c);
-      case 'B':
-        return BenchReference.polyB(in.n(), in.x(), in.y(), c);
-      case 'C':
-        return BenchReference.polyC(in.n(), in.x(), in.y(), c);
-      default:
-        throw new IllegalArgumentException("poly" + variant);
-    }
   }
 
   /**

@@ -16,6 +16,10 @@ import java.util.SplittableRandom;
  * small for a simulator: about 15 M thread-instructions per configuration. Output arrays are {@link
  * #PAD} elements longer than the kernel writes and prefilled with {@link #SENTINEL} values, so that
  * a write past the end (or to an element the kernel must not touch) shows up as a mismatch.
+ *
+ * <p>The building blocks ({@link #random}, {@link #floats}, {@link #floatOutput}, {@link #oneD},
+ * ...) are public for other harnesses of the same kernels, such as the benchmarks module's tests,
+ * which draw their own sizes.
  */
 public final class BenchInputs {
   /** Extra output elements past what a kernel writes. */
@@ -122,7 +126,8 @@ public final class BenchInputs {
   public static Saxpy saxpy() {
     SplittableRandom r = random(2);
     int n = 10_001;
-    return new Saxpy(n, 1.7f, floats(r, n, -10, 10), floatsPadded(r, n, -10, 10), oneD(n, 128, 0));
+    return new Saxpy(
+        n, 1.7f, floats(r, n, -10, 10), padded(floats(r, n, -10, 10)), oneD(n, 128, 0));
   }
 
   /** 3. */
@@ -196,8 +201,6 @@ public final class BenchInputs {
   public static Mandelbrot mandelbrot() {
     int width = 100;
     int height = 70;
-    int[] iters = new int[width * height + PAD];
-    Arrays.fill(iters, INT_SENTINEL);
     return new Mandelbrot(
         width,
         height,
@@ -206,8 +209,8 @@ public final class BenchInputs {
         -1.2f,
         3.0f / width,
         2.4f / height,
-        iters,
-        Launch.of(Dim3.of((width + 15) / 16, (height + 7) / 8), Dim3.of(16, 8)));
+        intOutput(width * height),
+        twoD(width, height, 16, 8));
   }
 
   /** 10: 500 bodies in [-1,1]^3, masses in (0,1], speeds up to 0.1, dt 0.01. */
@@ -247,12 +250,7 @@ public final class BenchInputs {
     SplittableRandom r = random(12);
     int w = 67;
     int h = 41;
-    return new Jacobi(
-        w,
-        h,
-        floats(r, w * h, -3, 3),
-        floatOutput(w * h),
-        Launch.of(Dim3.of((w + 15) / 16, (h + 15) / 16), Dim3.of(16, 16)));
+    return new Jacobi(w, h, floats(r, w * h, -3, 3), floatOutput(w * h), twoD(w, h, 16, 16));
   }
 
   /** 13: 3000 full-range ints (so sums wrap), six segments, the last one partial. */
@@ -295,31 +293,40 @@ public final class BenchInputs {
         n, m, floats(r, n * m, -1, 1), floats(r, m, -1, 1), floatOutput(n), oneD(n, 64, 0));
   }
 
-  /**
-   * 16: halves in [-4,4], plus subnormal lanes, signed zeros and lanes that overflow to infinity in
-   * the first four words.
-   */
+  /** 16: 5000 words; see {@link #haxpy2(int, int)}. */
   public static Haxpy2 haxpy2() {
+    return haxpy2(5_000, 0);
+  }
+
+  /**
+   * 16: {@code n2} words of halves in [-4,4]; if there are at least four, subnormal lanes, signed
+   * zeros and lanes that overflow to infinity in the first four.
+   *
+   * @param n2 words
+   * @param spare blocks of 256 past {@code n2} in the launch
+   * @return the arguments
+   */
+  public static Haxpy2 haxpy2(int n2, int spare) {
     SplittableRandom r = random(16);
-    int n2 = 5_000;
     // a negative low lane and a positive high lane, so that the edge words below get both signs
     int a2 = Gpu.packHalf2(uniform(r, -4, -1), uniform(r, 1, 4));
     int[] x = new int[n2];
-    int[] y = new int[n2 + PAD];
-    Arrays.fill(y, INT_SENTINEL);
+    int[] y = intOutput(n2);
     for (int i = 0; i < n2; i++) {
       x[i] = Gpu.packHalf2(uniform(r, -4, 4), uniform(r, -4, 4));
       y[i] = Gpu.packHalf2(uniform(r, -4, 4), uniform(r, -4, 4));
     }
-    x[0] = 0x0001_0001; // the smallest subnormals
-    y[0] = 0x8003_0002;
-    x[1] = 0x03ff_83ff; // the largest subnormals
-    y[1] = 0x0001_8001;
-    x[2] = 0x8000_8000; // a2 * -0 is +0 in the low lane, -0 in the high one; plus -0 ...
-    y[2] = 0x8000_8000; // ... gives +0 and -0: the sign of an exact zero sum
-    x[3] = Gpu.packHalf2(-65504f, -65504f); // the largest finite: overflow to +inf and -inf
-    y[3] = 0;
-    return new Haxpy2(n2, a2, x, y, oneD(n2, 256, 0));
+    if (n2 >= 4) {
+      x[0] = 0x0001_0001; // the smallest subnormals
+      y[0] = 0x8003_0002;
+      x[1] = 0x03ff_83ff; // the largest subnormals
+      y[1] = 0x0001_8001;
+      x[2] = 0x8000_8000; // a2 * -0 is +0 in the low lane, -0 in the high one; plus -0 ...
+      y[2] = 0x8000_8000; // ... gives +0 and -0: the sign of an exact zero sum
+      x[3] = Gpu.packHalf2(-65504f, -65504f); // the largest finite: overflow to +inf and -inf
+      y[3] = 0;
+    }
+    return new Haxpy2(n2, a2, x, y, oneD(n2, 256, spare));
   }
 
   /** 17: 10000 points, 9 random taps. */
@@ -356,9 +363,7 @@ public final class BenchInputs {
     in[0] = 0x9e3779b97f4a7c15L;
     in[1] = 0;
     in[2] = -1;
-    long[] out = new long[n + PAD];
-    Arrays.fill(out, INT_SENTINEL);
-    return new Hash64(n, in, out, oneD(n, 256, 1));
+    return new Hash64(n, in, longOutput(n), oneD(n, 256, 1));
   }
 
   /** 20: x in [-2,2]. */
@@ -370,21 +375,64 @@ public final class BenchInputs {
 
   /**
    * A 1D launch of {@code n} threads in blocks of {@code block}, plus {@code spare} blocks whose
-   * threads are all past {@code n}.
+   * threads are all past {@code n}; at least one block.
+   *
+   * @param n threads needed
+   * @param block threads per block
+   * @param spare blocks past {@code n}
+   * @return the launch
    */
-  static Launch oneD(int n, int block, int spare) {
-    return Launch.of(Dim3.of((n + block - 1) / block + spare), Dim3.of(block));
+  public static Launch oneD(int n, int block, int spare) {
+    return Launch.of(Dim3.of(Math.max(1, (n + block - 1) / block) + spare), Dim3.of(block));
   }
 
-  private static SplittableRandom random(int kernel) {
-    return new SplittableRandom(SEED + kernel);
+  /**
+   * A 2D launch covering {@code width x height} with blocks of {@code bx x by}; at least one block.
+   *
+   * @param width threads needed along x
+   * @param height threads needed along y
+   * @param bx block width
+   * @param by block height
+   * @return the launch
+   */
+  public static Launch twoD(int width, int height, int bx, int by) {
+    int gx = Math.max(1, (width + bx - 1) / bx);
+    int gy = Math.max(1, (height + by - 1) / by);
+    return Launch.of(Dim3.of(gx, gy), Dim3.of(bx, by));
   }
 
-  private static float uniform(SplittableRandom r, float lo, float hi) {
+  /**
+   * The generator of one kernel's inputs: the same {@code seed} gives the same draws.
+   *
+   * @param seed the kernel's number, or any other
+   * @return a fresh generator
+   */
+  public static SplittableRandom random(long seed) {
+    return new SplittableRandom(SEED + seed);
+  }
+
+  /**
+   * A float drawn uniformly from [{@code lo}, {@code hi}).
+   *
+   * @param r the generator
+   * @param lo the lower bound
+   * @param hi the upper bound
+   * @return the value
+   */
+  public static float uniform(SplittableRandom r, float lo, float hi) {
     return (float) r.nextDouble(lo, hi);
   }
 
-  private static float[] floats(SplittableRandom r, int n, float lo, float hi) {
+  /**
+   * {@code n} floats drawn by {@link #uniform}.
+   *
+   * @param r the generator
+   * @param n how many
+   * @param lo the lower bound
+   * @param hi the upper bound
+   * @return the values
+   */
+  public static float[] floats(SplittableRandom r, int n, float lo, float hi) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) {
       a[i] = uniform(r, lo, hi);
@@ -392,13 +440,14 @@ public final class BenchInputs {
     return a;
   }
 
-  private static float[] floatsPadded(SplittableRandom r, int n, float lo, float hi) {
-    float[] a = Arrays.copyOf(floats(r, n, lo, hi), n + PAD);
-    Arrays.fill(a, n, n + PAD, SENTINEL);
-    return a;
-  }
-
-  private static int[] ints(SplittableRandom r, int n) {
+  /**
+   * {@code n} ints over the whole range.
+   *
+   * @param r the generator
+   * @param n how many
+   * @return the values
+   */
+  public static int[] ints(SplittableRandom r, int n) {
     int[] a = new int[n];
     for (int i = 0; i < n; i++) {
       a[i] = r.nextInt();
@@ -406,14 +455,74 @@ public final class BenchInputs {
     return a;
   }
 
-  private static float[] floatOutput(int n) {
+  /**
+   * {@code a} followed by {@link #PAD} sentinels: an input that a kernel also writes.
+   *
+   * @param a the values
+   * @return a longer copy
+   */
+  public static float[] padded(float[] a) {
+    float[] p = Arrays.copyOf(a, a.length + PAD);
+    Arrays.fill(p, a.length, p.length, SENTINEL);
+    return p;
+  }
+
+  /**
+   * Writes special floats into the first elements of {@code a} (as many as fit): signed zeros,
+   * infinities, a NaN, the extremes and a subnormal, so that arithmetic kernels meet them.
+   *
+   * @param a the values, changed
+   * @return {@code a}
+   */
+  public static float[] withSpecials(float[] a) {
+    float[] specials = {
+      0.0f,
+      -0.0f,
+      Float.POSITIVE_INFINITY,
+      Float.NEGATIVE_INFINITY,
+      Float.NaN,
+      Float.MAX_VALUE,
+      -Float.MIN_NORMAL,
+      Float.MIN_VALUE,
+      1e30f,
+      -3e-39f
+    };
+    System.arraycopy(specials, 0, a, 0, Math.min(a.length, specials.length));
+    return a;
+  }
+
+  /**
+   * A float output: {@code n + PAD} sentinels.
+   *
+   * @param n elements the kernel writes
+   * @return the prior output
+   */
+  public static float[] floatOutput(int n) {
     float[] a = new float[n + PAD];
     Arrays.fill(a, SENTINEL);
     return a;
   }
 
-  private static int[] intOutput(int n) {
+  /**
+   * An int output: {@code n + PAD} sentinels.
+   *
+   * @param n elements the kernel writes
+   * @return the prior output
+   */
+  public static int[] intOutput(int n) {
     int[] a = new int[n + PAD];
+    Arrays.fill(a, INT_SENTINEL);
+    return a;
+  }
+
+  /**
+   * A long output: {@code n + PAD} sentinels ({@link #INT_SENTINEL}).
+   *
+   * @param n elements the kernel writes
+   * @return the prior output
+   */
+  public static long[] longOutput(int n) {
+    long[] a = new long[n + PAD];
     Arrays.fill(a, INT_SENTINEL);
     return a;
   }

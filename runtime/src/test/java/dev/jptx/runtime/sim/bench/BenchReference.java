@@ -389,11 +389,29 @@ public final class BenchReference {
    * double-based codec by {@code BenchReferenceTest}).
    */
   public static int[] haxpy2(int n2, int a2, int[] x, int[] y) {
+    return haxpy2(n2, a2, x, y, Gpu::hfma2);
+  }
+
+  /**
+   * 16. As {@link #haxpy2(int, int, int[], int[])}, each lane rounded by {@link Binary16Oracle}
+   * (exact arithmetic in {@code BigDecimal}, independent of {@link Gpu#hfma2}): the reference for
+   * kernels that call {@code Gpu.hfma2} themselves. Finite inputs only.
+   */
+  public static int[] haxpy2Exact(int n2, int a2, int[] x, int[] y) {
+    return haxpy2(n2, a2, x, y, Binary16Oracle::fma2);
+  }
+
+  private static int[] haxpy2(int n2, int a2, int[] x, int[] y, IntTernaryOperator fma2) {
     int[] out = y.clone();
     for (int i = 0; i < n2; i++) {
-      out[i] = Gpu.hfma2(a2, x[i], y[i]);
+      out[i] = fma2.applyAsInt(a2, x[i], y[i]);
     }
     return out;
+  }
+
+  /** A packed half2 fused multiply-add. */
+  private interface IntTernaryOperator {
+    int applyAsInt(int a, int b, int c);
   }
 
   /** 17. {@code out[i] = sum_t w[t] * in[i+t-4]}, t ascending, terms outside [0, n) left out. */
@@ -492,6 +510,25 @@ public final class BenchReference {
       out[i] = horner12(x[i], contraction) + x[i];
     }
     return out;
+  }
+
+  /**
+   * 20. polyA, polyB or polyC by its letter.
+   *
+   * @param variant {@code 'A'}, {@code 'B'} or {@code 'C'}
+   * @param n elements written
+   * @param x the input
+   * @param y the prior output
+   * @param contraction fused or not
+   * @return the output
+   */
+  public static float[] poly(char variant, int n, float[] x, float[] y, Contraction contraction) {
+    return switch (variant) {
+      case 'A' -> polyA(n, x, y, contraction);
+      case 'B' -> polyB(n, x, y, contraction);
+      case 'C' -> polyC(n, x, y, contraction);
+      default -> throw new IllegalArgumentException("poly" + variant);
+    };
   }
 
   /** Widens a {@code float} array, for references kept in {@code double}. */

@@ -343,8 +343,8 @@ class BenchReferenceTest {
     for (char v : new char[] {'A', 'B', 'C'}) {
       differ(
           "poly" + v,
-          BenchCases.polyReference(v, p, Contraction.FUSED),
-          BenchCases.polyReference(v, p, Contraction.UNFUSED));
+          BenchReference.poly(v, p.n(), p.x(), p.y(), Contraction.FUSED),
+          BenchReference.poly(v, p.n(), p.x(), p.y(), Contraction.UNFUSED));
     }
   }
 

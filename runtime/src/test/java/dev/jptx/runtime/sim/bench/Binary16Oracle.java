@@ -6,9 +6,10 @@ import java.math.RoundingMode;
 
 /**
  * An independent, slow binary16 fused multiply-add for checking {@code Gpu.hfma2}, which the haxpy2
- * reference uses: the halves are decoded exactly, {@code a*b + c} is formed exactly in {@link
- * BigDecimal}, and the one rounding to binary16 (nearest, ties to even, subnormals kept, overflow
- * to infinity) is done on the exact value. Finite inputs only.
+ * reference uses, and for {@link BenchReference#haxpy2Exact}, the reference of kernels that call
+ * {@code Gpu.hfma2} themselves: the halves are decoded exactly, {@code a*b + c} is formed exactly
+ * in {@link BigDecimal}, and the one rounding to binary16 (nearest, ties to even, subnormals kept,
+ * overflow to infinity) is done on the exact value. Finite inputs only.
  */
 final class Binary16Oracle {
   private static final int MANTISSA = 1 << 10;

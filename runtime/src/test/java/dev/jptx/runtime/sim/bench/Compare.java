@@ -68,6 +68,48 @@ public final class Compare {
   }
 
   /**
+   * Requires {@code actual} to equal {@code expected} element for element ({@code byte}s compared
+   * as signed values).
+   *
+   * @param what names the array in the failure message
+   * @param expected the reference
+   * @param actual the device's result
+   */
+  public static void bitExact(String what, byte[] expected, byte[] actual) {
+    check(what, ints(widen(expected), widen(actual)));
+  }
+
+  /**
+   * {@code bitExact} for two arrays whose element type is known only at run time (say, every array
+   * argument of a launch on two devices): both must be arrays of the same type, one of {@code
+   * int[]}, {@code long[]}, {@code float[]}, {@code double[]} and {@code byte[]}, equal as the
+   * typed overloads require.
+   *
+   * @param what names the array in the failure message
+   * @param expected the reference
+   * @param actual the device's result
+   * @throws IllegalArgumentException for another element type
+   */
+  public static void bitExact(String what, Object expected, Object actual) {
+    if (expected.getClass() != actual.getClass()) {
+      fail(what + ": a " + actual.getClass().getSimpleName() + ", expected " + expected.getClass());
+    }
+    if (expected instanceof int[] e) {
+      bitExact(what, e, (int[]) actual);
+    } else if (expected instanceof long[] e) {
+      bitExact(what, e, (long[]) actual);
+    } else if (expected instanceof float[] e) {
+      bitExact(what, e, (float[]) actual);
+    } else if (expected instanceof double[] e) {
+      bitExact(what, e, (double[]) actual);
+    } else if (expected instanceof byte[] e) {
+      bitExact(what, e, (byte[]) actual);
+    } else {
+      throw new IllegalArgumentException("no comparison for " + expected.getClass());
+    }
+  }
+
+  /**
    * The README's check for kernels with an {@code acc + p*q} chain: {@code actual} must equal, bit
    * for bit and as a whole, either the reference whose every step is fused or the one whose every
    * step is rounded twice. A mix (some elements fused, others not) fails.
@@ -311,6 +353,15 @@ public final class Compare {
     if (pair.expectedLength() != pair.length()) {
       fail(what + ": length " + pair.length() + ", expected " + pair.expectedLength());
     }
+  }
+
+  /** The values of {@code a} as {@code int}s (sign-extended). */
+  private static int[] widen(byte[] a) {
+    int[] w = new int[a.length];
+    for (int i = 0; i < a.length; i++) {
+      w[i] = a[i];
+    }
+    return w;
   }
 
   /** Renders a float with its bit pattern, so that a one-ulp difference is visible. */

@@ -1,0 +1,49 @@
+package dev.jptx.compiler.testing;
+
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.Knobs;
+import dev.jptx.compiler.target.SmTargets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
+
+/**
+ * Named compiler configurations for the differential tests' {@code @MethodSource}s. A name is its
+ * own specification, so a test's display name cannot drift from the options it runs: words
+ * separated by spaces, each one of {@code -O<level>}, a target such as {@code sm_90} (the only
+ * target), {@code checks}, {@code fast-math} or a backend knob such as {@code disable-machine-dce}.
+ * What a name leaves out keeps its value from {@link CompilerOptions#defaults()} (-O3, sm_75).
+ */
+public final class Configurations {
+  private Configurations() {}
+
+  /**
+   * One {@code (name, options)} pair per name, the arguments of a test taking {@code (String name,
+   * CompilerOptions o)}.
+   */
+  public static Stream<Arguments> of(String... names) {
+    return Arrays.stream(names).map(name -> Arguments.of(name, options(name)));
+  }
+
+  /** The options a name stands for; an unknown word is an {@link IllegalArgumentException}. */
+  public static CompilerOptions options(String name) {
+    CompilerOptions o = CompilerOptions.defaults();
+    List<String> knobs = new ArrayList<>();
+    for (String word : name.trim().split("\\s+")) {
+      if (word.startsWith("-O")) {
+        o = o.withOptLevel(Integer.parseInt(word.substring(2)));
+      } else if (word.startsWith("sm_")) {
+        o = o.withTargets(List.of(SmTargets.get(word)));
+      } else if (word.equals("checks")) {
+        o = o.withChecks(true);
+      } else if (word.equals("fast-math")) {
+        o = o.withFastMath(true);
+      } else {
+        knobs.add(word);
+      }
+    }
+    return knobs.isEmpty() ? o : o.withKnobs(Knobs.parse(knobs));
+  }
+}
