@@ -39,6 +39,9 @@ final class InvokeTranslator implements Opcodes {
       reject(m.desc, true, "Gpu." + m.name + " is not supported by the compiler yet");
       return;
     }
+    if (m.getOpcode() == INVOKESTATIC && LibraryCalls.translate(cx, m)) {
+      return;
+    }
     if (m.owner.equals("dev/jptx/GpuMath")) {
       // its Java bodies call java.lang.Math: compiling them would report that instead
       reject(m.desc, true, "GpuMath." + m.name + " is not supported by the compiler yet");

@@ -1,0 +1,48 @@
+package dev.jptx.compiler.frontend;
+
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * JDK and {@code GpuMath} methods implemented by the device library ({@code
+ * dev.jptx.compiler.libdevice}): one row each, from the called method to the library method with
+ * the same descriptor, which the front end then translates like any device function. This keeps the
+ * output independent of the running JDK's bytecode, as API.md requires.
+ */
+final class LibraryCalls {
+  /** A library method: class (simple name, in the libdevice package) and method name. */
+  private record Target(String libraryClass, String method) {}
+
+  /** {@code owner.name descriptor} of the called method to its library implementation. */
+  private static final Map<String, Target> ROWS = Map.of();
+
+  private LibraryCalls() {}
+
+  /** Translates {@code m} into a call of its library implementation; false if it has none. */
+  static boolean translate(TranslationContext cx, MethodInsnNode m) {
+    Target t = ROWS.get(m.owner + "." + m.name + m.desc);
+    if (t == null) {
+      return false;
+    }
+    String symbol =
+        cx.unit.deviceFunctions.symbolFor(
+            TranslationUnit.LIBDEVICE + t.libraryClass(), t.method(), m.desc, cx);
+    Type[] params = Type.getArgumentTypes(m.desc);
+    List<Value> args = new ArrayList<>();
+    for (int k = params.length - 1; k >= 0; k--) {
+      args.add(0, cx.popScalar(JavaTypes.stackType(params[k])));
+    }
+    Type ret = Type.getReturnType(m.desc);
+    if (symbol == null) {
+      cx.push(cx.f.constant(JavaTypes.stackType(ret), 0));
+      return true;
+    }
+    cx.push(cx.emit(new InstData.Call(symbol, args), JavaTypes.stackType(ret)));
+    return true;
+  }
+}
