@@ -19,7 +19,9 @@ import java.util.Set;
  * otherwise. The predicate must come, in every one of its definitions, from an unguarded NaN test
  * of that same source register: {@code setp.nan}/{@code setp.neu x, x} or {@code testp.notanumber
  * x} (true on NaN), or {@code setp.num}/{@code setp.eq x, x} or {@code testp.number x} (false on
- * NaN, so the operands of the {@code selp} swap). A result nothing reads is fine.
+ * NaN, so the operands of the {@code selp} swap). {@code setp.nan}/{@code setp.num} of {@code x}
+ * and a float literal that is not NaN test {@code x} alone and count too. A result nothing reads is
+ * fine.
  */
 final class NanSelectRule implements LintRule {
   private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
@@ -133,6 +135,16 @@ final class NanSelectRule implements LintRule {
             case "num", "eq" -> Boolean.FALSE;
             default -> null;
           };
+    } else if (d.base().equals("setp")
+        && d.operands().size() == 3
+        && testsAlone(d.operand(1), d.operand(2), source)) {
+      // a NaN test against a number literal (the instruction selector folds a constant operand)
+      trueOnNan =
+          switch (test) {
+            case "nan" -> Boolean.TRUE;
+            case "num" -> Boolean.FALSE;
+            default -> null;
+          };
     } else if (d.base().equals("testp")
         && d.operands().size() == 2
         && d.operand(1).equals(source)) {
@@ -149,6 +161,31 @@ final class NanSelectRule implements LintRule {
       trueOnNan = !trueOnNan;
     }
     return trueOnNan;
+  }
+
+  /** One operand is {@code source}, the other a float literal that is not NaN. */
+  private static boolean testsAlone(String a, String b, String source) {
+    return (a.equals(source) && isNumberLiteral(b)) || (b.equals(source) && isNumberLiteral(a));
+  }
+
+  /** A PTX {@code 0f}/{@code 0d} float literal whose value is not NaN. */
+  private static boolean isNumberLiteral(String operand) {
+    String t = operand.trim();
+    if (t.length() == 10 && (t.startsWith("0f") || t.startsWith("0F"))) {
+      try {
+        return !Float.isNaN(Float.intBitsToFloat(Integer.parseUnsignedInt(t.substring(2), 16)));
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+    if (t.length() == 18 && (t.startsWith("0d") || t.startsWith("0D"))) {
+      try {
+        return !Double.isNaN(Double.longBitsToDouble(Long.parseUnsignedLong(t.substring(2), 16)));
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private static boolean isZero(String operand) {

@@ -119,6 +119,13 @@ class PtxLintTest {
     "setp.nan.f64 %p4|%p5, %fd3, %fd3;",
     "cvt.rzi.u64.f64 %rd5, %fd3;",
     "selp.b64 %rd6, %rd5, 0, %p5;",
+    // a NaN test against a number literal tests the register alone
+    "setp.nan.f64 %p6, %fd4, 0d0000000000000000;",
+    "cvt.rzi.s32.f64 %r5, %fd4;",
+    "selp.b32 %r6, 0, %r5, %p6;",
+    "setp.num.f64 %p7, 0dBFF0000000000000, %fd5;",
+    "cvt.rzi.s64.f64 %rd7, %fd5;",
+    "selp.b64 %rd8, %rd7, 0, %p7;",
     // f32 to s32 maps NaN to 0 itself
     "cvt.rzi.s32.f32 %r3, %f2;",
     "add.s32 %r4, %r3, %r2;",
@@ -152,6 +159,10 @@ class PtxLintTest {
         new String[] {"setp.num.f64 %p1, %fd1, %fd1;", "selp.b32 %r2, 0, %r1, %p1;"},
         // not a NaN test
         new String[] {"setp.lt.f64 %p1, %fd1, %fd1;", "selp.b32 %r2, 0, %r1, %p1;"},
+        // against a NaN literal the test holds whatever the register
+        new String[] {"setp.nan.f64 %p1, %fd1, 0d7FF8000000000000;", "selp.b32 %r2, 0, %r1, %p1;"},
+        // equality with a literal is not a NaN test
+        new String[] {"setp.neu.f64 %p1, %fd1, 0d0000000000000000;", "selp.b32 %r2, 0, %r1, %p1;"},
         // the replacement is not 0
         new String[] {"setp.nan.f64 %p1, %fd1, %fd1;", "selp.b32 %r2, 1, %r1, %p1;"},
         // a second definition of the predicate is not a NaN test

@@ -1,0 +1,189 @@
+package dev.jptx.compiler.fuzz;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.jptx.compiler.fuzz.FuzzRunner.Config;
+import dev.jptx.compiler.fuzz.FuzzRunner.Outcome;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Random differential testing: generated kernels compiled by {@code javac}, by jptx under each
+ * {@link FuzzRunner#configs(long) configuration} and by {@code ptxas}, then run on the jvm device
+ * and on the simulator with the same arguments; every array must come back the same. One dynamic
+ * test per kernel. A failure names the seeds, the configuration and the difference, shows the
+ * kernel, and (unless {@code -Djptx.fuzz.reduce=false}) a reduced kernel that still fails the same
+ * way.
+ *
+ * <p>System properties: {@code jptx.fuzz.count} (kernels, 200; the {@code fuzz} profile runs 3000),
+ * {@code jptx.fuzz.seed} (the base seed, random by default and printed), {@code jptx.fuzz.kernel}
+ * (run the one kernel of that seed), {@code jptx.fuzz.features} (see {@link Feature#parse}), {@code
+ * jptx.fuzz.batch} (kernels per class, 20), {@code jptx.fuzz.keep} (keep sources and PTX under
+ * {@code target/fuzz}), {@code jptx.fuzz.reduceSeconds} (120).
+ */
+class DifferentialFuzzTest {
+  private static final int COUNT = Integer.getInteger("jptx.fuzz.count", 200);
+  private static final int BATCH = Integer.getInteger("jptx.fuzz.batch", 20);
+  private static final Set<Feature> FEATURES =
+      Feature.parse(System.getProperty("jptx.fuzz.features"));
+  private static final boolean REDUCE =
+      Boolean.parseBoolean(System.getProperty("jptx.fuzz.reduce", "true"));
+  private static final long REDUCE_MILLIS =
+      1000L * Integer.getInteger("jptx.fuzz.reduceSeconds", 120);
+
+  private static FuzzRunner runner;
+
+  @AfterAll
+  static void close() {
+    if (runner != null) {
+      runner.close();
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicNode> generatedKernels() {
+    long base = seed("jptx.fuzz.seed", new SplittableRandom().nextLong());
+    String only = System.getProperty("jptx.fuzz.kernel");
+    Path work = Path.of("target", "fuzz", Long.toHexString(base));
+    runner = new FuzzRunner(work, Boolean.getBoolean("jptx.fuzz.keep"));
+    KernelGenerator generator = new KernelGenerator(FEATURES);
+    System.out.printf(
+        "jptx fuzz: base seed 0x%x (-Djptx.fuzz.seed=0x%x), %d kernels, features %s%n",
+        base, base, only != null ? 1 : COUNT, FEATURES);
+    if (only != null && !only.isBlank()) {
+      long seed = seed("jptx.fuzz.kernel", 0);
+      return Stream.of(batch(generator, base, 0, List.of(seed)));
+    }
+    int batches = (COUNT + BATCH - 1) / BATCH;
+    return IntStream.range(0, batches)
+        .mapToObj(
+            b -> {
+              List<Long> seeds = new ArrayList<>();
+              for (int i = b * BATCH; i < Math.min(COUNT, (b + 1) * BATCH); i++) {
+                // one parity per batch: its kernels share their configurations (see configs)
+                seeds.add(kernelSeed(base, i) & ~1L | (b & 1));
+              }
+              return batch(generator, base, b, seeds);
+            });
+  }
+
+  /** The seed of the {@code i}th kernel of a run: it alone determines the kernel. */
+  static long kernelSeed(long base, int i) {
+    return new SplittableRandom(base + 0x9E3779B97F4A7C15L * (i + 1)).nextLong();
+  }
+
+  private static long seed(String property, long fallback) {
+    String s = System.getProperty(property);
+    if (s == null || s.isBlank()) {
+      return fallback;
+    }
+    s = s.strip();
+    return s.startsWith("0x") ? Long.parseUnsignedLong(s.substring(2), 16) : Long.parseLong(s);
+  }
+
+  private static DynamicContainer batch(
+      KernelGenerator generator, long base, int index, List<Long> seeds) {
+    List<GeneratedKernel> kernels = new ArrayList<>();
+    for (int i = 0; i < seeds.size(); i++) {
+      kernels.add(generator.generate(seeds.get(i), "k" + i));
+    }
+    FuzzRunner.Batch batch = runner.new Batch("Fuzz" + index, kernels);
+    return DynamicContainer.dynamicContainer(
+        "batch " + index,
+        kernels.stream()
+            .map(
+                k ->
+                    DynamicTest.dynamicTest(
+                        k.name() + " seed 0x" + Long.toHexString(k.seed()),
+                        () -> check(batch, k, base))));
+  }
+
+  private static void check(FuzzRunner.Batch batch, GeneratedKernel k, long base) {
+    boolean failed = true;
+    try {
+      for (Config c : FuzzRunner.configs(k.seed())) {
+        for (int launch = 0; launch < FuzzRunner.LAUNCHES; launch++) {
+          long argSeed = k.seed() + launch;
+          Outcome o = batch.run(k, c, argSeed);
+          if (!o.ok()) {
+            fail(report(batch, k, base, c, argSeed, o));
+          }
+        }
+      }
+      failed = false;
+    } finally {
+      batch.finished(failed);
+    }
+  }
+
+  private static String report(
+      FuzzRunner.Batch batch, GeneratedKernel k, long base, Config c, long argSeed, Outcome o) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(
+        String.format(
+            "jptx fuzz: kernel %s (seed 0x%x, base seed 0x%x) fails under %s: %s%n",
+            k.name(), k.seed(), base, c, what(o)));
+    sb.append(o.detail()).append('\n');
+    sb.append("arguments: ")
+        .append(GeneratedKernel.describe(k.params(), k.arguments(argSeed)))
+        .append('\n');
+    sb.append(String.format("launch: grid %s, block %s%n", k.grid(), k.block()));
+    sb.append(
+        String.format(
+            "reproduce: -Dtest='dev.jptx.compiler.fuzz.**' -Djptx.fuzz.kernel=0x%x%s%n",
+            k.seed(), featuresOption()));
+    sb.append("files: ").append(batch.dir.toAbsolutePath()).append('\n');
+    sb.append("kernel:\n").append(k.source());
+    if (REDUCE && !o.kind().equals("javac")) {
+      long start = System.currentTimeMillis();
+      String signature = o.signature();
+      Reducer reducer =
+          new Reducer(
+              x -> runner.runAlone(x, c, argSeed).signature().equals(signature), REDUCE_MILLIS);
+      GeneratedKernel small = reducer.reduce(k);
+      Outcome again = runner.runAlone(small, c, argSeed);
+      sb.append(
+          String.format(
+              "reduced (%d candidates, %.1f s), %s:%n%s%n",
+              reducer.tries(),
+              (System.currentTimeMillis() - start) / 1000.0,
+              again.detail(),
+              small.source()));
+    }
+    return sb.toString();
+  }
+
+  private static String what(Outcome o) {
+    switch (o.kind()) {
+      case "mismatch":
+        return "the simulator's results differ from the JVM's";
+      case "sim":
+        return "the launch on the simulator failed";
+      case "compile":
+        return "jptx rejected or crashed on the kernel";
+      case "ptxas":
+        return "ptxas rejected jptx's PTX";
+      case "javac":
+        return "javac rejected the generated source (a generator bug)";
+      case "jvm":
+        return "the kernel failed on the JVM (a generator bug)";
+      default:
+        return o.kind();
+    }
+  }
+
+  private static String featuresOption() {
+    String spec = System.getProperty("jptx.fuzz.features");
+    return spec == null || spec.isBlank() ? "" : " -Djptx.fuzz.features=" + spec;
+  }
+}

@@ -1,0 +1,366 @@
+package dev.jptx.compiler.fuzz;
+
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testing.JavaSources;
+import dev.jptx.runtime.Device;
+import dev.jptx.runtime.sim.SimDevice;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Runs generated kernels end to end: {@code javac}, jptx under each {@link Config}, {@code ptxas},
+ * then the jvm device and the simulator with the same arguments. Kernels are compiled in batches,
+ * one class per batch; a kernel that fails is run again alone (its class holding only it), which is
+ * also what the reducer does with each candidate.
+ */
+final class FuzzRunner implements AutoCloseable {
+  /** A compiler configuration under which every kernel must give the JVM's results. */
+  record Config(String name, CompilerOptions options) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  private static final List<Config> CONFIGS = configs();
+
+  private static List<Config> configs() {
+    CompilerOptions base = CompilerOptions.defaults().withLineInfo(false);
+    List<Config> out = new ArrayList<>();
+    for (String target : List.of("sm_75", "sm_90")) {
+      for (int o : new int[] {0, 3}) {
+        out.add(
+            new Config(
+                "-O" + o + " " + target,
+                base.withOptLevel(o).withTargets(List.of(SmTargets.get(target)))));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The configurations a kernel is checked under: {@code -O0} and {@code -O3}, for {@code sm_75}
+   * and {@code sm_90} respectively or (for half of the seeds) the other way round. The seed
+   * decides, so that a kernel reproduced from its seed is checked the same way.
+   */
+  static List<Config> configs(long kernelSeed) {
+    boolean swap = (kernelSeed & 1) != 0;
+    return swap ? List.of(CONFIGS.get(2), CONFIGS.get(1)) : List.of(CONFIGS.get(0), CONFIGS.get(3));
+  }
+
+  /** What happened to one kernel under one configuration and arguments. */
+  record Outcome(String kind, String detail) {
+    static final Outcome OK = new Outcome("ok", "");
+
+    boolean ok() {
+      return kind.equals("ok");
+    }
+
+    /**
+     * What must stay the same while the reducer shrinks the kernel: the kind, and for a compiler
+     * error its message, for a failed launch the exception or the simulator's kind of fault.
+     */
+    String signature() {
+      String first = detail.lines().findFirst().orElse("");
+      switch (kind) {
+        case "compile":
+          int e = first.indexOf("error: ");
+          return kind + " " + (e < 0 ? first : first.substring(e)).replaceAll("[0-9]+", "#");
+        case "jvm":
+          Matcher m = EXCEPTION.matcher(first);
+          return kind + " " + (m.find() ? m.group() : first);
+        case "sim":
+          for (String fault : SIM_FAULTS) {
+            if (first.contains(fault)) {
+              return kind + " " + fault;
+            }
+          }
+          return kind;
+        default:
+          return kind;
+      }
+    }
+  }
+
+  private static final Pattern EXCEPTION =
+      Pattern.compile("[a-z]+(\\.[A-Za-z$]+)+(Exception|Error)(: [^0-9]*)?");
+
+  /** The simulator's kinds of fault, as its messages name them. */
+  private static final List<String> SIM_FAULTS =
+      List.of(
+          "out of bounds",
+          "misaligned",
+          "no allocation",
+          "no memory",
+          "unsupported",
+          "not supported",
+          "unknown",
+          "expected",
+          "barrier",
+          "trap");
+
+  /** The launches per kernel: each with other arguments. */
+  static final int LAUNCHES = 2;
+
+  private final Path work;
+  private final boolean keep;
+  private final Device jvm = Device.jvm();
+  private int solos;
+
+  FuzzRunner(Path work, boolean keep) {
+    this.work = work;
+    this.keep = keep;
+  }
+
+  /** Generated kernels compiled together: one javac run, one jptx run per configuration. */
+  final class Batch {
+    final String className;
+    final List<GeneratedKernel> kernels;
+    final Path dir;
+    private Class<?> loaded;
+    private String javacFailure;
+    private final Map<Config, Object> modules = new LinkedHashMap<>();
+    private final Map<Config, Device> sims = new LinkedHashMap<>();
+    private final Map<String, Long> times = new LinkedHashMap<>();
+    private int remaining;
+    private boolean keepFiles;
+
+    Batch(String simpleName, List<GeneratedKernel> kernels) {
+      this.className = GeneratedKernel.PACKAGE + "." + simpleName;
+      this.kernels = List.copyOf(kernels);
+      this.dir = work.resolve(simpleName);
+      this.remaining = kernels.size();
+    }
+
+    String source() {
+      return GeneratedKernel.classSource(
+          className.substring(className.lastIndexOf('.') + 1), kernels);
+    }
+
+    /** The compiled class, or null after recording why javac rejected it. */
+    private Class<?> load() {
+      if (loaded == null && javacFailure == null) {
+        long start = System.nanoTime();
+        try {
+          loaded = compileJava(dir, className, source());
+        } catch (IllegalStateException e) {
+          javacFailure = e.getMessage();
+        }
+        times.merge("javac", System.nanoTime() - start, Long::sum);
+      }
+      return loaded;
+    }
+
+    /** The module root of {@code c}, or the compiler's failure as a string. */
+    private Object module(Config c) {
+      return modules.computeIfAbsent(
+          c,
+          k -> {
+            long start = System.nanoTime();
+            try {
+              return Differential.build(bytes(dir, className), k.options(), moduleDir(dir, k));
+            } catch (AssertionError e) {
+              return e.getMessage();
+            } catch (TestAbortedException e) {
+              throw e; // no ptxas here: the test is skipped, not failed
+            } catch (RuntimeException e) {
+              return "the compiler crashed: " + e;
+            } finally {
+              times.merge(k.name(), System.nanoTime() - start, Long::sum);
+            }
+          });
+    }
+
+    private Device sim(Config c, Path root) {
+      return sims.computeIfAbsent(c, k -> SimDevice.withModuleRoots(List.of(root)));
+    }
+
+    /** Runs a kernel of the batch under {@code c} with the arguments of {@code argSeed}. */
+    Outcome run(GeneratedKernel k, Config c, long argSeed) {
+      Class<?> cls = load();
+      if (cls == null) {
+        return new Outcome("javac", javacFailure);
+      }
+      Object m = module(c);
+      if (m instanceof Path root) {
+        long start = System.nanoTime();
+        try {
+          return compare(sim(c, root), cls, k, argSeed);
+        } finally {
+          times.merge("runs", System.nanoTime() - start, Long::sum);
+        }
+      }
+      // the batch did not compile: find out whether this kernel is to blame
+      return runAlone(k, c, argSeed);
+    }
+
+    /** Called after each kernel; the last one closes the devices and drops the files. */
+    void finished(boolean failed) {
+      keepFiles |= failed;
+      if (--remaining == 0) {
+        if (VERBOSE) {
+          StringBuilder sb = new StringBuilder("jptx fuzz: " + className + ":");
+          times.forEach((what, ns) -> sb.append(String.format(" %s %.2f s,", what, ns / 1e9)));
+          System.out.println(sb.substring(0, sb.length() - 1));
+        }
+        sims.values().forEach(Device::close);
+        if (!keep && !keepFiles) {
+          delete(dir);
+        }
+      }
+    }
+  }
+
+  /** {@code -Djptx.fuzz.verbose=true}: where each batch's time went. */
+  private static final boolean VERBOSE = Boolean.getBoolean("jptx.fuzz.verbose");
+
+  /** Runs {@code k} in a class of its own: the isolation and the reducer's oracle. */
+  Outcome runAlone(GeneratedKernel k, Config c, long argSeed) {
+    String simple = "Solo" + solos++;
+    Path dir = work.resolve("solo").resolve(simple);
+    String className = GeneratedKernel.PACKAGE + "." + simple;
+    try {
+      Class<?> cls;
+      try {
+        cls = compileJava(dir, className, GeneratedKernel.classSource(simple, List.of(k)));
+      } catch (IllegalStateException e) {
+        return new Outcome("javac", e.getMessage());
+      }
+      Path root;
+      try {
+        root = Differential.build(bytes(dir, className), c.options(), moduleDir(dir, c));
+      } catch (AssertionError e) {
+        return failure(e.getMessage());
+      } catch (TestAbortedException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        return failure("the compiler crashed: " + e);
+      }
+      try (Device sim = SimDevice.withModuleRoots(List.of(root))) {
+        return compare(sim, cls, k, argSeed);
+      }
+    } finally {
+      delete(dir);
+    }
+  }
+
+  /**
+   * Compiles {@code kernels} with {@code javac} and runs each on the jvm device only: checks the
+   * generator for features the compiler does not have yet. Returns the first problem, or null.
+   */
+  String runOnJvm(String simpleName, List<GeneratedKernel> kernels) {
+    Path dir = work.resolve(simpleName);
+    String className = GeneratedKernel.PACKAGE + "." + simpleName;
+    String source = GeneratedKernel.classSource(simpleName, kernels);
+    try {
+      Class<?> cls = compileJava(dir, className, source);
+      for (GeneratedKernel k : kernels) {
+        try {
+          jvm.launch(k.launch(), cls, k.name(), k.arguments(k.seed()));
+        } catch (RuntimeException e) {
+          return "kernel " + k.name() + " failed on the JVM: " + e + "\n" + k.source();
+        }
+      }
+      return null;
+    } catch (IllegalStateException e) {
+      return e.getMessage() + "\n" + source;
+    } finally {
+      delete(dir);
+    }
+  }
+
+  private Outcome compare(Device sim, Class<?> cls, GeneratedKernel k, long argSeed) {
+    Object[] args = k.arguments(argSeed);
+    try {
+      Differential.compare(jvm, sim, new Differential.Case(cls, k.name(), k.launch(), 0, args));
+      return Outcome.OK;
+    } catch (Differential.LaunchFailed e) {
+      return new Outcome(e.device(), e.getMessage());
+    } catch (AssertionFailedError e) {
+      return new Outcome("mismatch", named(e.getMessage(), k));
+    }
+  }
+
+  private static Outcome failure(String message) {
+    if (message.startsWith("ptxas rejected")) {
+      return new Outcome("ptxas", message);
+    }
+    return new Outcome("compile", message);
+  }
+
+  /** "argument 3" becomes "argument 3 (out7)". */
+  private static String named(String message, GeneratedKernel k) {
+    Matcher m = Pattern.compile("argument (\\d+)").matcher(message);
+    if (m.find()) {
+      int i = Integer.parseInt(m.group(1));
+      return message.substring(0, m.end())
+          + " ("
+          + k.params().get(i).name()
+          + ")"
+          + message.substring(m.end());
+    }
+    return message;
+  }
+
+  private static Class<?> compileJava(Path dir, String className, String source) {
+    Path classes = JavaSources.compile(dir, Map.of(className, source));
+    try {
+      URLClassLoader loader =
+          new URLClassLoader(
+              new URL[] {classes.toUri().toURL()}, FuzzRunner.class.getClassLoader());
+      return Class.forName(className, true, loader);
+    } catch (MalformedURLException | ClassNotFoundException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static byte[] bytes(Path dir, String className) {
+    try {
+      return Files.readAllBytes(
+          dir.resolve("classes").resolve(className.replace('.', '/') + ".class"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Path moduleDir(Path dir, Config c) {
+    return dir.resolve("ptx" + c.name().replaceAll("[^A-Za-z0-9]+", "-"));
+  }
+
+  static void delete(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(dir)) {
+      List<Path> all = new ArrayList<>(s.toList());
+      all.sort(Comparator.reverseOrder());
+      for (Path p : all) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    jvm.close();
+  }
+}

@@ -1,0 +1,252 @@
+package dev.jptx.compiler.fuzz;
+
+import dev.jptx.compiler.fuzz.GeneratedKernel.Param;
+import dev.jptx.compiler.fuzz.Scope.Kind;
+import dev.jptx.compiler.fuzz.Scope.Var;
+import dev.jptx.runtime.Dim3;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * Generates one kernel from a seed: its launch geometry, parameters (scalars, input arrays every
+ * thread reads, output arrays with a few slots per thread, atomic cells), the static tables and
+ * device functions it uses, and a body that ends by storing every top-level variable into a sink
+ * slot of its thread, so that no computed value goes unobserved.
+ */
+final class KernelGenerator {
+  private final Set<Feature> features;
+
+  KernelGenerator(Set<Feature> features) {
+    this.features = Set.copyOf(features);
+  }
+
+  Set<Feature> features() {
+    return features;
+  }
+
+  /** The kernel of {@code seed}, named {@code name}. */
+  GeneratedKernel generate(long seed, String name) {
+    SplittableRandom r = new SplittableRandom(seed);
+    StatementGenerator.Names names = new StatementGenerator.Names();
+    Dim3[] shape = shape(r);
+    Dim3 grid = shape[0];
+    Dim3 block = shape[1];
+
+    List<Stmt> members = new ArrayList<>();
+    List<Var> globals = new ArrayList<>();
+    ExpressionGenerator probe = new ExpressionGenerator(r, features, new Scope(), null);
+    if (features.contains(Feature.STATIC_FINAL_ARRAYS)) {
+      int n = r.nextInt(3);
+      for (int i = 0; i < n; i++) {
+        members.add(table(probe, name + "_" + names.fresh("t"), globals));
+      }
+    }
+    List<ExpressionGenerator.Helper> helpers = new ArrayList<>();
+    if (features.contains(Feature.DEVICE_CALLS)) {
+      int n = r.nextInt(4);
+      for (int i = 0; i < n; i++) {
+        members.add(helper(r, name + "_" + names.fresh("f"), globals, helpers, names));
+      }
+    }
+
+    Scope scope = new Scope();
+    globals.forEach(scope::add);
+    ExpressionGenerator g = new ExpressionGenerator(r, features, scope, "gid");
+    g.helpers.addAll(helpers);
+    List<Param> params = params(g, names);
+    for (Param p : params) {
+      scope.add(new Var(p.name(), p.type(), p.kind(), p.length(), atomicOp(p, r)));
+    }
+    scope.add(new Var("gid", JType.INT, Kind.FIXED, 0, null));
+    List<Stmt> body = new ArrayList<>();
+    boolean flat = grid.y() * grid.z() * block.y() * block.z() == 1;
+    body.add(
+        Stmt.of(
+            flat
+                ? "int gid = globalIdX();"
+                : "int gid = globalIdX() + globalSizeX() * (globalIdY() + globalSizeY() *"
+                    + " globalIdZ());"));
+    StatementGenerator s = new StatementGenerator(g, names, null);
+    s.statements(0, 3 + r.nextInt(6), body);
+    params = new ArrayList<>(params);
+    sinks(g, scope, body, params);
+    Collections.shuffle(params, new Random(r.nextLong()));
+
+    List<String> declared = new ArrayList<>();
+    for (Param p : params) {
+      String ro =
+          p.kind() == Kind.INPUT && features.contains(Feature.READ_ONLY) && r.nextBoolean()
+              ? "@ReadOnly "
+              : "";
+      declared.add(ro + p.type().java + (p.isArray() ? "[] " : " ") + p.name());
+    }
+    String header =
+        annotation(r, (int) block.count())
+            + "\n  public static void "
+            + name
+            + "("
+            + String.join(", ", declared)
+            + ") ";
+    members.add(Stmt.of(header, new Stmt.Block(body)));
+    return new GeneratedKernel(seed, name, params, new Stmt.Block(members), grid, block);
+  }
+
+  /**
+   * The grid and the block: mostly one-dimensional, sometimes two or three dimensions (each thread
+   * then computes its linear index). Blocks of whole warps where warps or blocks cooperate.
+   */
+  private Dim3[] shape(SplittableRandom r) {
+    boolean collective =
+        features.contains(Feature.WARP_OPS) || features.contains(Feature.SHARED_MEMORY);
+    if (r.nextInt(4) != 0) {
+      int[] sizes = collective ? new int[] {32, 64, 96, 128} : new int[] {32, 64, 40, 96, 128, 17};
+      return new Dim3[] {Dim3.of(1 + r.nextInt(3)), Dim3.of(sizes[r.nextInt(sizes.length)])};
+    }
+    Dim3[] blocks =
+        collective
+            ? new Dim3[] {Dim3.of(16, 2), Dim3.of(8, 4), Dim3.of(32, 2), Dim3.of(8, 2, 2)}
+            : new Dim3[] {Dim3.of(16, 2), Dim3.of(8, 4), Dim3.of(5, 3, 2), Dim3.of(7, 1, 3)};
+    Dim3[] grids = {Dim3.of(1), Dim3.of(2), Dim3.of(1, 2), Dim3.of(2, 2), Dim3.of(1, 1, 2)};
+    return new Dim3[] {grids[r.nextInt(grids.length)], blocks[r.nextInt(blocks.length)]};
+  }
+
+  private List<Param> params(ExpressionGenerator g, StatementGenerator.Names names) {
+    List<Param> out = new ArrayList<>();
+    int scalars = g.r.nextInt(5);
+    for (int i = 0; i < scalars; i++) {
+      out.add(new Param(names.fresh("p"), g.pick(g.valueTypes()), Kind.PARAM, 0));
+    }
+    if (g.has(Feature.INPUT_ARRAYS)) {
+      int inputs = g.r.nextInt(4);
+      for (int i = 0; i < inputs; i++) {
+        out.add(
+            new Param(names.fresh("in"), g.pick(g.valueTypes()), Kind.INPUT, 1 << g.r.nextInt(7)));
+      }
+    }
+    int outputs = 1 + g.r.nextInt(3);
+    for (int i = 0; i < outputs; i++) {
+      out.add(
+          new Param(names.fresh("out"), g.pick(g.valueTypes()), Kind.OUTPUT, 1 << g.r.nextInt(4)));
+    }
+    if (g.has(Feature.ATOMICS)) {
+      int atomics = g.r.nextInt(3);
+      for (int i = 0; i < atomics; i++) {
+        JType t = g.has(Feature.LONGS) && g.chance(3) ? JType.LONG : JType.INT;
+        out.add(new Param(names.fresh("at"), t, Kind.ATOMIC, 1 << g.r.nextInt(3)));
+      }
+    }
+    return out;
+  }
+
+  /** The one operation applied to an atomic array: all of them commute, so any order agrees. */
+  private static String atomicOp(Param p, SplittableRandom r) {
+    if (p.kind() != Kind.ATOMIC) {
+      return null;
+    }
+    String[] ops = {
+      "atomicAdd",
+      "atomicSub",
+      "atomicAnd",
+      "atomicOr",
+      "atomicXor",
+      "atomicMin",
+      "atomicMax",
+      "atomicMinUnsigned",
+      "atomicMaxUnsigned"
+    };
+    return ops[r.nextInt(ops.length)];
+  }
+
+  /** Stores every top-level variable into the thread's slots of two sink arrays. */
+  private void sinks(ExpressionGenerator g, Scope scope, List<Stmt> body, List<Param> params) {
+    boolean longs = g.has(Feature.LONGS);
+    JType whole = longs ? JType.LONG : JType.INT;
+    JType real = g.has(Feature.DOUBLES) ? JType.DOUBLE : g.has(Feature.FLOATS) ? JType.FLOAT : null;
+    List<Var> ints = new ArrayList<>();
+    List<Var> reals = new ArrayList<>();
+    for (Var v : scope.all()) {
+      if (v.assignable()) {
+        (v.type().isFloating() ? reals : ints).add(v);
+      }
+    }
+    int wholeSlots = Integer.highestOneBit(Math.max(1, ints.size() * 2 - 1));
+    for (int i = 0; i < ints.size(); i++) {
+      Var v = ints.get(i);
+      String value = v.type() == JType.BOOLEAN ? "(" + v.name() + " ? 1 : 0)" : v.name();
+      body.add(Stmt.of("sinkI[gid * " + wholeSlots + " + " + i + "] = " + value + ";"));
+    }
+    params.add(new Param("sinkI", whole, Kind.OUTPUT, wholeSlots));
+    if (real != null) {
+      int realSlots = Integer.highestOneBit(Math.max(1, reals.size() * 2 - 1));
+      for (int i = 0; i < reals.size(); i++) {
+        body.add(
+            Stmt.of("sinkF[gid * " + realSlots + " + " + i + "] = " + reals.get(i).name() + ";"));
+      }
+      params.add(new Param("sinkF", real, Kind.OUTPUT, realSlots));
+    }
+  }
+
+  private String annotation(SplittableRandom r, int threadsPerBlock) {
+    if (!features.contains(Feature.LAUNCH_BOUNDS) || r.nextBoolean()) {
+      return "@Kernel";
+    }
+    int[] maxima = {threadsPerBlock, 128, 256, 1024};
+    int max = Math.max(threadsPerBlock, maxima[r.nextInt(maxima.length)]);
+    StringBuilder sb = new StringBuilder("@Kernel(maxThreadsPerBlock = " + max);
+    if (r.nextInt(3) == 0) {
+      sb.append(", minBlocksPerMultiprocessor = ").append(1 + r.nextInt(4));
+    }
+    if (r.nextInt(4) == 0) {
+      int[] regs = {24, 32, 64, 255};
+      sb.append(", maxRegisters = ").append(regs[r.nextInt(regs.length)]);
+    }
+    return sb.append(')').toString();
+  }
+
+  private static Stmt table(ExpressionGenerator g, String name, List<Var> globals) {
+    JType t = g.pick(g.valueTypes());
+    int n = 4 << g.r.nextInt(3);
+    StringBuilder sb = new StringBuilder("static final " + t.java + "[] " + name + " = {");
+    for (int i = 0; i < n; i++) {
+      sb.append(i == 0 ? "" : ", ").append(Values.literal(t, Values.value(t, g.r)));
+    }
+    globals.add(new Var(name, t, Kind.TABLE, n, null));
+    return Stmt.of(sb.append("};").toString());
+  }
+
+  /** A device function over scalars, calling only the ones generated before it. */
+  private Stmt helper(
+      SplittableRandom r,
+      String name,
+      List<Var> globals,
+      List<ExpressionGenerator.Helper> helpers,
+      StatementGenerator.Names names) {
+    Scope scope = new Scope();
+    globals.forEach(scope::add);
+    ExpressionGenerator g = new ExpressionGenerator(r, features, scope, null);
+    g.helpers.addAll(helpers);
+    JType result = g.pick(g.valueTypes());
+    List<JType> types = new ArrayList<>();
+    List<String> declared = new ArrayList<>();
+    int n = 1 + r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      JType t = g.pick(g.valueTypes());
+      String p = names.fresh("a");
+      types.add(t);
+      declared.add(t.java + " " + p);
+      scope.add(new Var(p, t, Kind.PARAM, 0, null));
+    }
+    List<Stmt> body = new ArrayList<>();
+    new StatementGenerator(g, names, result).statements(0, 1 + r.nextInt(5), body);
+    body.add(Stmt.of("return ", g.gen(result, 3), ";"));
+    helpers.add(new ExpressionGenerator.Helper(name, result, types));
+    String noInline = r.nextInt(3) == 0 ? "@NoInline\n  " : "";
+    return Stmt.of(
+        noInline + "static " + result.java + " " + name + "(" + String.join(", ", declared) + ") ",
+        new Stmt.Block(body));
+  }
+}
