@@ -94,7 +94,13 @@ public enum Intrinsic {
   VOTE_BALLOT("vote.ballot", Effect.CONVERGENT, Signature.of(I32, I32, I1)),
   VOTE_ANY("vote.any", Effect.CONVERGENT, Signature.of(I1, I32, I1)),
   VOTE_ALL("vote.all", Effect.CONVERGENT, Signature.of(I1, I32, I1)),
-  ACTIVEMASK("activemask", Effect.CONVERGENT, Signature.of(I32)),
+  /**
+   * Ordered with barriers and memory operations, like LLVM's {@code IntrInaccessibleMemOnly}
+   * activemask: which lanes are active is thread state that a barrier or an exit changes, so it
+   * must not move across one (the simulator and the jvm device run lanes one at a time, and a lane
+   * that finished after a barrier is no longer active).
+   */
+  ACTIVEMASK("activemask", Effect.MEMORY, Signature.of(I32)),
 
   // ---- half precision, on bit patterns (i16 one value, i32 two packed: low half is element 0)
   HALF_TO_FLOAT("half.to.float", Signature.of(ScalarType.F32, I16)),

@@ -187,6 +187,7 @@ class GpuApiOnSimulatorTest {
     check(o, k, "votes", l, votes, new int[6 * n]);
     check(o, k, "warpSums", Launch.grid1d(96, 32), exactFloats(96), new float[3], new double[96]);
     check(o, k, "warpExchange", l, ARRAYS.ints(n), new int[n]);
+    check(o, k, "activeMaskBeforeBarrier", Launch.grid1d(256, 128), new int[512]);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -5,89 +5,74 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The language constructs the kernel generator may use, each behind a switch. {@link #DEFAULTS} is
- * what the compiler translates today; a feature joins it when the compiler learns it. Turn features
- * on or off for one run with {@code -Djptx.fuzz.features=+SWITCH,-LOOPS} (or {@code all}).
+ * The language constructs the kernel generator may use, each behind a switch, so that a run can
+ * leave out a construct to see whether a failure needs it. {@link #DEFAULTS} is all of them. Turn
+ * features off for one run with {@code -Djptx.fuzz.features=-SWITCH,-LOOPS}, or name the only ones
+ * to use: {@code -Djptx.fuzz.features=LOOPS,FLOATS}.
  */
 enum Feature {
   /** {@code long} locals, parameters, arrays and arithmetic. */
-  LONGS(true),
+  LONGS,
   /** {@code float}. */
-  FLOATS(true),
+  FLOATS,
   /** {@code double}. */
-  DOUBLES(true),
+  DOUBLES,
   /** {@code boolean byte short char} locals, parameters and arrays. */
-  NARROW_TYPES(true),
+  NARROW_TYPES,
   /** Integer {@code / %} (divisors kept non-zero), float {@code /}. */
-  DIVISION(true),
+  DIVISION,
   /** {@code << >> >>>} by any count. */
-  SHIFTS(true),
+  SHIFTS,
   /** Casts between the numeric types, narrowing ones included. */
-  CONVERSIONS(true),
+  CONVERSIONS,
   /** {@code ++ --}, compound assignments, assignments used as expressions. */
-  SIDE_EFFECTS(true),
+  SIDE_EFFECTS,
   /** {@code c ? a : b}. */
-  TERNARIES(true),
+  TERNARIES,
   /** {@code && ||} (the non-short-circuit {@code & | ^} on booleans are always on). */
-  SHORT_CIRCUIT(true),
+  SHORT_CIRCUIT,
   /** {@code if}/{@code else}. */
-  BRANCHES(true),
+  BRANCHES,
   /** {@code for while do}, trip counts bounded by construction. */
-  LOOPS(true),
+  LOOPS,
   /** {@code break} and {@code continue}, labeled ones included. */
-  BREAK_CONTINUE(true),
+  BREAK_CONTINUE,
   /** {@code return} before the end of the kernel. */
-  EARLY_RETURN(true),
+  EARLY_RETURN,
   /** Array parameters read by every thread (outputs are always there). */
-  INPUT_ARRAYS(true),
+  INPUT_ARRAYS,
   /** {@code @ReadOnly} on input arrays. */
-  READ_ONLY(true),
+  READ_ONLY,
   /** {@code Gpu} index methods besides {@code globalIdX()}. */
-  GPU_INDICES(true),
+  GPU_INDICES,
   /** {@code @Kernel(maxThreadsPerBlock, minBlocksPerMultiprocessor, maxRegisters)}. */
-  LAUNCH_BOUNDS(true),
+  LAUNCH_BOUNDS,
 
   /** {@code switch} statements (dense, sparse, fall-through) and switch expressions. */
-  SWITCH(false),
+  SWITCH,
   /** Calls to generated static methods of the class (device functions), some {@code @NoInline}. */
-  DEVICE_CALLS(false),
+  DEVICE_CALLS,
   /** Per-thread arrays: {@code new int[8]}. */
-  LOCAL_ARRAYS(false),
+  LOCAL_ARRAYS,
   /** {@code static final} primitive arrays initialised with constants. */
-  STATIC_FINAL_ARRAYS(false),
+  STATIC_FINAL_ARRAYS,
   /** {@code Math.abs min max sqrt fma floor ceil rint} (exact in Java, so compared bit for bit). */
-  MATH(false),
+  MATH,
   /** {@code Integer}/{@code Long} bit methods, {@code Float}/{@code Double} bit conversions. */
-  BIT_INTRINSICS(false),
+  BIT_INTRINSICS,
   /** Shared arrays exchanged between the threads of a block around {@code syncThreads()}. */
-  SHARED_MEMORY(false),
+  SHARED_MEMORY,
   /** Integer atomics on cells all threads update (results independent of the order). */
-  ATOMICS(false),
+  ATOMICS,
   /** Shuffles and votes over full warps. */
-  WARP_OPS(false),
+  WARP_OPS,
   /** The half and bfloat16 methods of {@code Gpu}. */
-  HALF_PRECISION(false),
+  HALF_PRECISION,
   /** {@code %} on {@code float} and {@code double}. */
-  FLOAT_REMAINDER(false);
+  FLOAT_REMAINDER;
 
-  private final boolean today;
-
-  Feature(boolean today) {
-    this.today = today;
-  }
-
-  /** What the compiler supports today. */
-  static final Set<Feature> DEFAULTS = defaults();
-
-  private static Set<Feature> defaults() {
-    EnumSet<Feature> s = EnumSet.noneOf(Feature.class);
-    for (Feature f : values()) {
-      if (f.today) {
-        s.add(f);
-      }
-    }
-    return s;
-  }
+  /** Everything: the compiler translates every construct the generator knows. */
+  static final Set<Feature> DEFAULTS = Set.copyOf(EnumSet.allOf(Feature.class));
 
   /**
    * A feature set from a spec: empty for the defaults, {@code all}, or a comma-separated list of

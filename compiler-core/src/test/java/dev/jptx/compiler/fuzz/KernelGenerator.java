@@ -71,6 +71,9 @@ final class KernelGenerator {
                 : "int gid = globalIdX() + globalSizeX() * (globalIdY() + globalSizeY() *"
                     + " globalIdZ());"));
     StatementGenerator s = new StatementGenerator(g, names, null);
+    if (r.nextInt(3) == 0) {
+      body.addAll(s.collective()); // often first, before an early return can rule them out
+    }
     s.statements(0, 3 + r.nextInt(6), body);
     params = new ArrayList<>(params);
     sinks(g, scope, body, params);

@@ -104,7 +104,7 @@ final class StatementGenerator {
         return List.of(atomic(g.pick(as)));
       }
     }
-    if (k == 18 && kernel() && depth == 0 && !mayHaveExited) {
+    if (k >= 18 && kernel() && depth == 0 && !mayHaveExited) {
       List<Stmt> s = collective();
       if (!s.isEmpty()) {
         return s;
@@ -314,7 +314,12 @@ final class StatementGenerator {
   }
 
   /** A shared-memory exchange or a warp operation, for the whole block at the top level. */
-  private List<Stmt> collective() {
+  /**
+   * Statements all threads of a block or warp run together (a shared-memory exchange around a
+   * barrier, a block vote, a shuffle, a warp vote), or none if the features allow none. Only at the
+   * top level of a kernel before any early return, where every thread gets to them.
+   */
+  List<Stmt> collective() {
     List<Integer> kinds = new ArrayList<>();
     if (g.has(Feature.SHARED_MEMORY)) {
       kinds.addAll(List.of(0, 1));

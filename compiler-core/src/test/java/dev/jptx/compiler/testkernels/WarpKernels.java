@@ -12,6 +12,7 @@ import static dev.jptx.Gpu.shflDownSync;
 import static dev.jptx.Gpu.shflSync;
 import static dev.jptx.Gpu.shflUpSync;
 import static dev.jptx.Gpu.shflXorSync;
+import static dev.jptx.Gpu.syncThreads;
 import static dev.jptx.Gpu.syncWarp;
 import static dev.jptx.Gpu.threadIdxX;
 
@@ -80,6 +81,22 @@ public final class WarpKernels {
       out[6 * i + 4] = ballotSync(0xffff, (v & 2) != 0);
       out[6 * i + 5] = allSync(0xffff, v != 7) ? 1 : 0;
     }
+  }
+
+  /**
+   * {@code activeMask} read before a barrier and used after it: the read must stay before the
+   * barrier, since afterwards lanes of the warp may have finished (found by the fuzzer: the mask
+   * moved below {@code bar.sync} to its use).
+   */
+  @Kernel
+  public static void activeMaskBeforeBarrier(int[] out) {
+    int i = globalIdX();
+    int mask = activeMask();
+    int[] sh = sharedInts(128);
+    sh[threadIdxX()] = i;
+    syncThreads();
+    out[2 * i] = sh[(threadIdxX() + 1) % 128];
+    out[2 * i + 1] = mask;
   }
 
   /** Sums over each warp: a down-shuffle tree of floats and a butterfly of doubles. */
