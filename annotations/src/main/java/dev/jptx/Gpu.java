@@ -650,8 +650,11 @@ public final class Gpu {
   }
 
   /**
-   * The lanes of the warp executing this call together. PTX {@code activemask.b32 %r}. JVM: the
-   * lanes of the warp that exist and have not exited (the JVM does not model divergence).
+   * The lanes of the warp executing this call together. PTX {@code activemask.b32 %r}. JVM (and the
+   * simulator): the lanes of the warp that exist, less the lanes that exited before the calling
+   * thread's latest {@code syncThreads()}. Neither models divergence, and lanes there run one after
+   * another, so a lane that returned since the last barrier still counts: which lanes finished
+   * first would otherwise decide the result.
    */
   public static int activeMask() {
     return KernelContext.current("activeMask()").activeMask();

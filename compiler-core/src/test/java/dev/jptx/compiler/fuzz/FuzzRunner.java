@@ -1,7 +1,7 @@
 package dev.jptx.compiler.fuzz;
 
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.JavaSources;
 import dev.jptx.runtime.Device;
@@ -39,30 +39,33 @@ final class FuzzRunner implements AutoCloseable {
     }
   }
 
-  private static final List<Config> CONFIGS = configs();
+  /**
+   * Pairs of configurations, one pair per value of a kernel seed's low two bits: every kernel runs
+   * unoptimized and optimized, on an old and a new target; the third and fourth pairs add index
+   * checks (the kernels never index out of bounds, so checks must not change a result), -O1 and
+   * -O2, and targets below sm_75 (assembled by JCuda's PTX compiler, not ptxas).
+   */
+  private static final List<List<Config>> PAIRS =
+      List.of(
+          pair("-O0 sm_75", "-O3 sm_90"),
+          pair("-O3 sm_75", "-O0 sm_90"),
+          pair("-O2 sm_52", "-O3 sm_80 checks"),
+          pair("-O1 sm_60 checks", "-O3 sm_90"));
 
-  private static List<Config> configs() {
-    CompilerOptions base = CompilerOptions.defaults().withLineInfo(false);
-    List<Config> out = new ArrayList<>();
-    for (String target : List.of("sm_75", "sm_90")) {
-      for (int o : new int[] {0, 3}) {
-        out.add(
-            new Config(
-                "-O" + o + " " + target,
-                base.withOptLevel(o).withTargets(List.of(SmTargets.get(target)))));
-      }
-    }
-    return List.copyOf(out);
+  private static List<Config> pair(String first, String second) {
+    return List.of(config(first), config(second));
+  }
+
+  private static Config config(String name) {
+    return new Config(name, Configurations.options(name).withLineInfo(false));
   }
 
   /**
-   * The configurations a kernel is checked under: {@code -O0} and {@code -O3}, for {@code sm_75}
-   * and {@code sm_90} respectively or (for half of the seeds) the other way round. The seed
-   * decides, so that a kernel reproduced from its seed is checked the same way.
+   * The configurations a kernel is checked under, {@link #PAIRS chosen} by its seed, so that a
+   * kernel reproduced from its seed is checked the same way.
    */
   static List<Config> configs(long kernelSeed) {
-    boolean swap = (kernelSeed & 1) != 0;
-    return swap ? List.of(CONFIGS.get(2), CONFIGS.get(1)) : List.of(CONFIGS.get(0), CONFIGS.get(3));
+    return PAIRS.get((int) (kernelSeed & 3));
   }
 
   /** What happened to one kernel under one configuration and arguments. */

@@ -49,6 +49,9 @@ final class BlockRun {
   private static final class BarrierRound extends Round {
     int arrived;
     int trueCount;
+
+    /** Per warp, the lanes that had exited when the barrier completed. */
+    int[] exitedLanes;
   }
 
   BlockRun(JvmLaunch launch, Team team, long linearBlock) {
@@ -209,6 +212,7 @@ final class BlockRun {
       thread.worker.awaitTurn(launch);
       round.checkOutcome(launch);
     }
+    thread.seenExited = round.exitedLanes[thread.warp];
     switch (op) {
       case SYNC:
         return 0;
@@ -224,6 +228,11 @@ final class BlockRun {
   }
 
   private void endBarrier(BarrierRound round) {
+    // every thread not exited is here, so which ones exited is the same in every run
+    round.exitedLanes = new int[warps.length];
+    for (int w = 0; w < warps.length; w++) {
+      round.exitedLanes[w] = warps[w].exitedLanes();
+    }
     barrier = new BarrierRound();
     end(round);
   }

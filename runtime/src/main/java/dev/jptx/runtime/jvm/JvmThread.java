@@ -16,6 +16,10 @@ final class JvmThread implements KernelThread {
   final int z;
   final int warp;
   final int lane;
+
+  /** The lanes of this thread's warp it has seen exit: set at each completed barrier. */
+  int seenExited;
+
   final Worker worker;
 
   JvmThread(BlockRun block, int linear, Worker worker) {
@@ -122,7 +126,7 @@ final class JvmThread implements KernelThread {
 
   @Override
   public int activeMask() {
-    return block.warp(warp).activeMask();
+    return block.warp(warp).activeMask(this);
   }
 
   @Override

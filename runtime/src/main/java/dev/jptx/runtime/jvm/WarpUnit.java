@@ -50,14 +50,18 @@ final class WarpUnit {
     this.existing = existing;
   }
 
-  /** The lanes that exist and have not exited: {@code activeMask()} on the JVM. */
-  int activeMask() {
-    block.lock.lock();
-    try {
-      return existing & ~exited;
-    } finally {
-      block.lock.unlock();
-    }
+  /**
+   * {@code activeMask()} on the JVM: the lanes that exist, less those {@code thread} has seen exit.
+   * Lanes run independently here, so a lane that exited "just now" is a race; exits become visible
+   * at the block's barriers, where they are the same in every run (see {@code Gpu.activeMask}).
+   */
+  int activeMask(JvmThread thread) {
+    return existing & ~thread.seenExited;
+  }
+
+  /** The lanes that have exited (lock held). */
+  int exitedLanes() {
+    return exited;
   }
 
   long shuffle(JvmThread thread, ShuffleMode mode, int mask, long value, int operand) {

@@ -122,6 +122,22 @@ public class WarpTest {
     syncThreads(); // and the others certainly not
   }
 
+  /**
+   * After a shuffle lanes run on independently: some finish while others have not read the mask
+   * yet. The mask must not depend on which: exits count only once a barrier has passed.
+   */
+  @Kernel
+  public static void activeAfterShuffle(int[] out) {
+    int t = threadIdxX();
+    int v = shflSync(FULL_MASK, t, 0);
+    if (laneId() < 4) {
+      return;
+    }
+    out[2 * t] = activeMask() + v;
+    syncThreads();
+    out[2 * t + 1] = activeMask();
+  }
+
   /** Lanes hand values to their neighbours through shared memory ordered by syncWarp. */
   @Kernel
   public static void warpBarrier(int[] out) {
@@ -265,6 +281,21 @@ public class WarpTest {
     for (int t = 0; t < 44; t++) {
       int expected = t % 32 < 10 ? 0 : t < 32 ? 0xfffffc00 : 0x00000c00;
       assertEquals(expected, out[t], "thread " + t);
+    }
+  }
+
+  @Test
+  void activeMask_seesExitsAtBarriersOnly() {
+    for (int run = 0; run < 20; run++) {
+      int[] out = new int[2 * 64];
+      GPU.launch(Launch.grid1d(64, 64), WarpTest::activeAfterShuffle, out);
+      for (int t = 0; t < 64; t++) {
+        if (t % 32 < 4) {
+          continue;
+        }
+        assertEquals(-1 + (t & ~31), out[2 * t], "before the barrier, thread " + t);
+        assertEquals(0xfffffff0, out[2 * t + 1], "after the barrier, thread " + t);
+      }
     }
   }
 

@@ -47,6 +47,34 @@ class SimInstructionsTest {
     return out;
   }
 
+  /**
+   * Lanes that exit are left out of {@code activemask} once a barrier of all threads has passed,
+   * not before: until then the simulator's thread order would decide (the jvm device agrees).
+   */
+  @Test
+  void activemask_seesExitsAtBarriers() {
+    int[] out =
+        runInts(
+            """
+              and.b32 %r2, %r1, 31;
+              setp.lt.u32 %p1, %r2, 4;
+              @%p1 ret;
+              activemask.b32 %r3;
+              bar.sync 0;
+              activemask.b32 %r4;
+              mul.wide.u32 %rd2, %r1, 8;
+              add.s64 %rd3, %rd1, %rd2;
+              st.global.v2.u32 [%rd3], {%r3, %r4};
+            """,
+            64, 128);
+    for (int t = 0; t < 64; t++) {
+      if (t % 32 >= 4) {
+        assertEquals(-1, out[2 * t], "before the barrier, thread " + t);
+        assertEquals(0xfffffff0, out[2 * t + 1], "after the barrier, thread " + t);
+      }
+    }
+  }
+
   @Test
   void integerArithmetic_carriesHighMultipliesAndBitFields() {
     int[] out =

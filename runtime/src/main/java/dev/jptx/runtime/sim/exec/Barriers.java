@@ -79,7 +79,12 @@ final class Barriers {
       all &= p;
       any |= p;
     }
+    boolean everyone = expected[id] <= 0;
     for (ThreadState w : ws) {
+      if (everyone) {
+        // every live thread is here, so which ones exited is the same in every run
+        w.seenExited = block.warps.exitedLanes(w.warp);
+      }
       switch (w.pendingKind) {
         case POPC -> w.r[w.pendingDest] = popc;
         case AND -> w.r[w.pendingDest] = all ? 1 : 0;

@@ -25,6 +25,9 @@ public final class ThreadState {
   final Region local;
   int localTop;
 
+  /** The lanes of this thread's warp it has seen exit: set at each barrier of all live threads. */
+  int seenExited;
+
   /** The carry flag of {@code add.cc}/{@code addc} and friends. */
   int carry;
 

@@ -235,12 +235,19 @@ final class WarpCollectives {
   }
 
   /**
-   * {@code activemask}: the lanes of the thread's warp that exist and have not exited. Threads run
-   * one at a time here, so "executing together" cannot be observed; this is also what the {@code
-   * jvm} device reports, so the two devices agree.
+   * {@code activemask}: the lanes of the thread's warp that exist, less those the thread has seen
+   * exit. Threads run one at a time here, so "executing together" cannot be observed, and which
+   * lanes have exited at a given moment depends on the order they run in; exits become visible at
+   * barriers of all live threads, where they are fixed. This is also what the {@code jvm} device
+   * reports, so the two devices agree.
    */
   long activeMask(ThreadState t) {
-    return (existing[t.warp] & ~exitedLanes[t.warp]) & 0xFFFF_FFFFL;
+    return (existing[t.warp] & ~t.seenExited) & 0xFFFF_FFFFL;
+  }
+
+  /** The lanes of warp {@code w} that have exited. */
+  int exitedLanes(int w) {
+    return exitedLanes[w];
   }
 
   /** Describes what waits, for deadlock reports. */
