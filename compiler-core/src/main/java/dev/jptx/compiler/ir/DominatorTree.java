@@ -1,19 +1,28 @@
 package dev.jptx.compiler.ir;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Immediate dominators of the reachable blocks, by the iterative algorithm of Cooper, Harvey and
- * Kennedy ("A Simple, Fast Dominance Algorithm"), which is fast on the small CFGs kernels have.
+ * Kennedy ("A Simple, Fast Dominance Algorithm"), which is fast on the small CFGs kernels have:
+ * blocks are numbered in reverse post-order, and each block's idom is the intersection (walking up
+ * the partial tree by RPO number) of its processed predecessors' idoms, until nothing changes. Also
+ * gives each block's children in the tree (in reverse post-order) and the reverse post-order
+ * itself. A snapshot of the CFG as it was; recompute it after changing terminators. Unreachable
+ * blocks are not in the tree.
  */
 public final class DominatorTree {
   private final Map<Block, Block> idom = new HashMap<>();
   private final Map<Block, Integer> order = new HashMap<>();
+  private final Map<Block, List<Block>> children = new HashMap<>();
+  private final List<Block> rpo;
 
-  private DominatorTree(Function f, Cfg cfg) {
-    List<Block> rpo = cfg.reversePostOrder();
+  private DominatorTree(Cfg cfg) {
+    rpo = cfg.reversePostOrder();
     for (int i = 0; i < rpo.size(); i++) {
       order.put(rpo.get(i), i);
     }
@@ -35,16 +44,22 @@ public final class DominatorTree {
         }
       }
     }
+    for (Block b : rpo) {
+      children.put(b, new ArrayList<>());
+    }
+    for (Block b : rpo.subList(1, rpo.size())) {
+      children.get(idom.get(b)).add(b);
+    }
   }
 
   /** The dominator tree of {@code f}'s reachable blocks. */
   public static DominatorTree of(Function f) {
-    return new DominatorTree(f, Cfg.of(f));
+    return new DominatorTree(Cfg.of(f));
   }
 
   /** The dominator tree, reusing a computed CFG. */
   public static DominatorTree of(Function f, Cfg cfg) {
-    return new DominatorTree(f, cfg);
+    return new DominatorTree(cfg);
   }
 
   private Block intersect(Block a, Block b) {
@@ -64,6 +79,26 @@ public final class DominatorTree {
     return idom.get(b);
   }
 
+  /** The entry block, the root of the tree. */
+  public Block root() {
+    return rpo.get(0);
+  }
+
+  /** The blocks {@code b} immediately dominates, in reverse post-order; empty if unreachable. */
+  public List<Block> children(Block b) {
+    return Collections.unmodifiableList(children.getOrDefault(b, List.of()));
+  }
+
+  /** The reachable blocks in reverse post-order: each after its dominators. */
+  public List<Block> reversePostOrder() {
+    return rpo;
+  }
+
+  /** True if {@code b} is reachable from the entry (and so in the tree). */
+  public boolean isReachable(Block b) {
+    return idom.containsKey(b);
+  }
+
   /** True if every path from the entry to {@code b} passes {@code a} (reflexive). */
   public boolean dominates(Block a, Block b) {
     if (!idom.containsKey(a) || !idom.containsKey(b)) {
@@ -80,5 +115,10 @@ public final class DominatorTree {
       }
       x = up;
     }
+  }
+
+  /** True if {@code a} dominates {@code b} and is not {@code b}. */
+  public boolean strictlyDominates(Block a, Block b) {
+    return !a.equals(b) && dominates(a, b);
   }
 }

@@ -294,6 +294,35 @@ public final class Function {
     return inst;
   }
 
+  /**
+   * Moves a live instruction to just before {@code before} (which may be in another block), keeping
+   * its result, payload and line. The caller keeps the function well formed: the moved instruction
+   * must still be dominated by its operands and dominate its uses.
+   */
+  public void moveBefore(Inst inst, Inst before) {
+    detach(inst);
+    Block b = blockOf(before);
+    List<Inst> list = blockInsts.get(b.id());
+    list.add(list.indexOf(before), inst);
+    insts.get(inst.id()).block = b;
+  }
+
+  /** Moves a live instruction to the end of {@code b}; otherwise as {@link #moveBefore}. */
+  public void moveToEnd(Inst inst, Block b) {
+    detach(inst);
+    blockInsts.get(b.id()).add(inst);
+    insts.get(inst.id()).block = b;
+  }
+
+  private void detach(Inst inst) {
+    InstInfo info = insts.get(inst.id());
+    if (info.block == null) {
+      throw new IllegalArgumentException(inst + " is not in a block");
+    }
+    blockInsts.get(info.block.id()).remove(inst);
+    info.block = null;
+  }
+
   /** Removes an instruction from its block. Its result must have no remaining uses. */
   public void remove(Inst inst) {
     InstInfo info = insts.get(inst.id());
