@@ -26,7 +26,10 @@ import dev.jptx.compiler.mir.MirVerifier;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.Inliner;
+import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
+import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import java.util.ArrayList;
@@ -43,8 +46,9 @@ import java.util.Set;
  *   <li>{@code ir-roundtrip}: parse the IR and print it again;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
- *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code constfold dce
- *       inline[:N] lower-switch lower-memzero lower-checks expand-atomics:sm_XX});
+ *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
+ *       constfold gvn licm dce inline[:N] lower-switch lower-memzero lower-checks
+ *       expand-atomics:sm_XX});
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
  *       printed after a stage;
  *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
@@ -109,7 +113,13 @@ final class FileTestCommands {
           "dce",
           new DeadCodeElimination(),
           "infer-address-spaces",
-          new dev.jptx.compiler.opt.InferAddressSpaces());
+          new dev.jptx.compiler.opt.InferAddressSpaces(),
+          "simplifycfg",
+          new SimplifyCfg(),
+          "gvn",
+          new GlobalValueNumbering(),
+          "licm",
+          new LoopInvariantCodeMotion());
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}

@@ -1,0 +1,209 @@
+package dev.jptx.compiler.opt;
+
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Cfg;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Value;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Cleans up the control-flow graph (seed: LLVM's SimplifyCFG, its cheap local rules only). Repeats
+ * until nothing changes:
+ *
+ * <ol>
+ *   <li>a {@code br} on a constant, or to the same block twice, becomes a {@code jump} (the lost
+ *       successor's phis drop the edge);
+ *   <li>blocks the entry does not reach are removed, with their entries in reachable phis;
+ *   <li>a phi whose incoming values are all one value (itself aside) is replaced by that value,
+ *       which dominates every predecessor and so the phi's block;
+ *   <li>a block whose unique predecessor has it as unique successor is appended to that predecessor
+ *       (its phis are trivial by then);
+ *   <li>an empty block that only jumps on (not the entry, not a self-loop) is bypassed: its
+ *       predecessors branch straight to its target, whose phis take the forwarded value from each
+ *       of them. Skipped when a predecessor already branches to the target and the target has phis,
+ *       since a phi has one entry per predecessor.
+ * </ol>
+ *
+ * No instruction changes the block it executes in relative to the threads that run it: merged
+ * blocks run under the same conditions, so convergent operations see the same threads. Requires
+ * nothing; preserves SSA; changes the CFG (recompute analyses).
+ */
+public final class SimplifyCfg implements FunctionPass {
+  @Override
+  public String name() {
+    return "simplifycfg";
+  }
+
+  @Override
+  public boolean run(Function f) {
+    boolean changed = false;
+    boolean again = true;
+    while (again) {
+      again = foldBranches(f);
+      again |= removeUnreachable(f);
+      again |= removeTrivialPhis(f);
+      again |= mergeIntoPredecessors(f);
+      again |= bypassForwardingBlocks(f);
+      changed |= again;
+    }
+    return changed;
+  }
+
+  private static boolean foldBranches(Function f) {
+    boolean changed = false;
+    for (Block b : f.blocks()) {
+      Inst t = f.terminator(b);
+      if (t == null || !(f.data(t) instanceof InstData.Branch br)) {
+        continue;
+      }
+      if (br.ifTrue().equals(br.ifFalse())) {
+        f.setData(t, new InstData.Jump(br.ifTrue()));
+        changed = true;
+      } else if (f.isConstant(br.condition())) {
+        boolean taken = f.constantBits(br.condition()) != 0;
+        f.setData(t, new InstData.Jump(taken ? br.ifTrue() : br.ifFalse()));
+        PhiEdges.removeIncoming(f, taken ? br.ifFalse() : br.ifTrue(), b);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  private static boolean removeUnreachable(Function f) {
+    Cfg cfg = Cfg.of(f);
+    List<Block> dead = f.blocks().stream().filter(b -> !cfg.isReachable(b)).toList();
+    for (Block b : dead) {
+      for (Block s : f.successors(b)) {
+        PhiEdges.removeIncoming(f, s, b);
+      }
+    }
+    for (Block b : dead) {
+      f.removeBlock(b);
+    }
+    return !dead.isEmpty();
+  }
+
+  private static boolean removeTrivialPhis(Function f) {
+    boolean changed = false;
+    boolean again = true;
+    while (again) {
+      again = false;
+      for (Block b : f.blocks()) {
+        for (Inst p : PhiEdges.phis(f, b)) {
+          Value only = onlyIncoming(f, p);
+          if (only != null) {
+            f.replaceAllUses(f.result(p), only);
+            f.remove(p);
+            again = true;
+          }
+        }
+      }
+      changed |= again;
+    }
+    return changed;
+  }
+
+  /** The one value a phi can take, ignoring itself; null if there are several (or none). */
+  private static Value onlyIncoming(Function f, Inst p) {
+    Value self = f.result(p);
+    Value only = null;
+    for (Value v : ((InstData.Phi) f.data(p)).values()) {
+      if (v.equals(self) || v.equals(only)) {
+        continue;
+      }
+      if (only != null) {
+        return null;
+      }
+      only = v;
+    }
+    return only;
+  }
+
+  private static boolean mergeIntoPredecessors(Function f) {
+    boolean changed = false;
+    boolean again = true;
+    while (again) {
+      again = false;
+      Cfg cfg = Cfg.of(f);
+      for (Block b : f.blocks()) {
+        List<Block> preds = cfg.predecessors(b);
+        if (b.equals(f.entry()) || preds.size() != 1) {
+          continue;
+        }
+        Block a = preds.get(0);
+        if (a.equals(b) || !f.successors(a).equals(List.of(b))) {
+          continue;
+        }
+        merge(f, a, b);
+        again = true;
+        changed = true;
+        break;
+      }
+    }
+    return changed;
+  }
+
+  /** Appends {@code b} to {@code a}, its unique predecessor, whose unique successor it is. */
+  private static void merge(Function f, Block a, Block b) {
+    for (Inst p : PhiEdges.phis(f, b)) {
+      f.replaceAllUses(f.result(p), ((InstData.Phi) f.data(p)).valueFrom(a));
+      f.remove(p);
+    }
+    f.remove(f.terminator(a));
+    for (Inst i : List.copyOf(f.insts(b))) {
+      f.moveToEnd(i, a);
+    }
+    for (Block s : f.successors(a)) {
+      for (Inst p : PhiEdges.phis(f, s)) {
+        f.setData(p, f.data(p).mapBlocks(x -> x.equals(b) ? a : x));
+      }
+    }
+    f.removeBlock(b);
+  }
+
+  private static boolean bypassForwardingBlocks(Function f) {
+    boolean changed = false;
+    boolean again = true;
+    while (again) {
+      again = false;
+      Cfg cfg = Cfg.of(f);
+      for (Block b : f.blocks()) {
+        if (isForwarding(f, b) && bypass(f, cfg, b)) {
+          again = true;
+          changed = true;
+          break;
+        }
+      }
+    }
+    return changed;
+  }
+
+  private static boolean isForwarding(Function f, Block b) {
+    List<Inst> insts = f.insts(b);
+    return !b.equals(f.entry())
+        && insts.size() == 1
+        && f.data(insts.get(0)) instanceof InstData.Jump j
+        && !j.target().equals(b);
+  }
+
+  private static boolean bypass(Function f, Cfg cfg, Block b) {
+    Block target = ((InstData.Jump) f.data(f.terminator(b))).target();
+    List<Block> preds = cfg.predecessors(b);
+    Set<Block> targetPreds = new HashSet<>(cfg.predecessors(target));
+    boolean hasPhis = !PhiEdges.phis(f, target).isEmpty();
+    if (preds.isEmpty() || hasPhis && preds.stream().anyMatch(targetPreds::contains)) {
+      return false;
+    }
+    for (Block p : preds) {
+      Inst t = f.terminator(p);
+      f.setData(t, f.data(t).mapBlocks(x -> x.equals(b) ? target : x));
+    }
+    PhiEdges.replaceIncoming(f, target, b, preds);
+    f.removeBlock(b);
+    return true;
+  }
+}
