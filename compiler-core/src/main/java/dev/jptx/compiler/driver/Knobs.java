@@ -39,6 +39,28 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-simplifycfg",
+            Knob.Type.BOOL,
+            "false",
+            "Skip IR control-flow simplification (the opt stage's 'simplifycfg' pass, both runs) at"
+                + " -O1 and above."));
+    add(
+        m,
+        new Knob(
+            "disable-gvn",
+            Knob.Type.BOOL,
+            "false",
+            "Skip IR global value numbering (the opt stage's 'gvn' pass) at -O1 and above."));
+    add(
+        m,
+        new Knob(
+            "disable-licm",
+            Knob.Type.BOOL,
+            "false",
+            "Skip IR loop-invariant code motion (the opt stage's 'licm' pass) at -O1 and above."));
+    add(
+        m,
+        new Knob(
             "disable-machine-dce",
             Knob.Type.BOOL,
             "false",

@@ -30,9 +30,12 @@ import dev.jptx.compiler.mir.MirVerifier;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.InferAddressSpaces;
 import dev.jptx.compiler.opt.Inliner;
+import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
 import dev.jptx.compiler.opt.ReadOnlyLoads;
+import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
@@ -164,15 +167,32 @@ public final class Pipeline {
     }
   }
 
-  /** The mid-level pass list: nothing at -O0; constant folding then DCE from -O1. */
+  /**
+   * The mid-level pass list: nothing at -O0; from -O1 a cheap cleanup of the CFG, constant folding,
+   * value numbering, loop-invariant code motion, DCE, and the CFG cleanup again for the branches
+   * folding made constant and the blocks DCE emptied.
+   */
   private List<FunctionPass> optPasses() {
     List<FunctionPass> passes = new ArrayList<>();
     if (options.optLevel() >= 1) {
+      boolean simplifyCfg = !options.knobs().flag("disable-simplifycfg");
+      if (simplifyCfg) {
+        passes.add(new SimplifyCfg());
+      }
       if (!options.knobs().flag("disable-constfold")) {
         passes.add(new ConstantFolding());
       }
+      if (!options.knobs().flag("disable-gvn")) {
+        passes.add(new GlobalValueNumbering());
+      }
+      if (!options.knobs().flag("disable-licm")) {
+        passes.add(new LoopInvariantCodeMotion());
+      }
       if (!options.knobs().flag("disable-dce")) {
         passes.add(new DeadCodeElimination());
+      }
+      if (simplifyCfg) {
+        passes.add(new SimplifyCfg());
       }
     }
     return passes;

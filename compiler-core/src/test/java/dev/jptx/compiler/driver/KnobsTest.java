@@ -1,5 +1,6 @@
 package dev.jptx.compiler.driver;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,6 +82,76 @@ class KnobsTest {
     assertTrue(
         dump(FOLDABLE, Stage.OPT, 3, List.of("disable-constfold", "disable-dce"))
             .contains("sub i32 5, 5"));
+  }
+
+  /** A block that only its predecessor's jump reaches: simplifycfg merges the two. */
+  private static final String MERGEABLE =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        %2 = add i32 %1, 1
+        jump b1
+      b1:
+        store i32 %2, %0
+        ret
+      }
+      """;
+
+  @Test
+  void disableSimplifycfg_keepsBlocks() {
+    assertFalse(dump(MERGEABLE, Stage.OPT, 3, List.of()).contains("b1:"));
+    assertTrue(dump(MERGEABLE, Stage.OPT, 3, List.of("disable-simplifycfg")).contains("b1:"));
+  }
+
+  /** One value computed twice. */
+  private static final String REDUNDANT =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        %2 = mul i32 %1, 7
+        %3 = mul i32 %1, 7
+        store i32 %2, %0
+        store i32 %3, %0
+        ret
+      }
+      """;
+
+  @Test
+  void disableGvn_keepsRedundantArithmetic() {
+    assertEquals(1, count(dump(REDUNDANT, Stage.OPT, 3, List.of()), "mul i32"));
+    assertEquals(2, count(dump(REDUNDANT, Stage.OPT, 3, List.of("disable-gvn")), "mul i32"));
+  }
+
+  /** A loop computing {@code x * x} on every iteration. */
+  private static final String INVARIANT =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        jump b1
+      b1:
+        %2 = phi i32 [b0: 0], [b2: %5]
+        %3 = icmp slt i32 %2, %1
+        br %3, b2, b3
+      b2:
+        %4 = mul i32 %1, %1
+        store i32 %4, %0
+        %5 = add i32 %2, 1
+        jump b1
+      b3:
+        ret
+      }
+      """;
+
+  @Test
+  void disableLicm_keepsInvariantsInTheLoop() {
+    String hoisted = dump(INVARIANT, Stage.OPT, 3, List.of());
+    assertTrue(hoisted.indexOf("mul i32") < hoisted.indexOf("phi"), hoisted);
+    String kept = dump(INVARIANT, Stage.OPT, 3, List.of("disable-licm"));
+    assertTrue(kept.indexOf("mul i32") > kept.indexOf("phi"), kept);
+  }
+
+  private static int count(String text, String what) {
+    return text.split(java.util.regex.Pattern.quote(what), -1).length - 1;
   }
 
   @Test
@@ -168,6 +239,9 @@ class KnobsTest {
         Set.of(
             "disable-constfold",
             "disable-dce",
+            "disable-simplifycfg",
+            "disable-gvn",
+            "disable-licm",
             "disable-machine-dce",
             "inline-threshold",
             "verify-machineinstrs");
