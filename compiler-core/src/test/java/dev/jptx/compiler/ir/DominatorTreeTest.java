@@ -70,7 +70,7 @@ class DominatorTreeTest {
   }
 
   @Test
-  void childrenAndReversePostOrder() {
+  void childrenAndReversePostOrder_followTheTree() {
     DominatorTree dom = DominatorTree.of(parse(CFG));
     assertEquals(b(0), dom.root());
     assertEquals(List.of(b(1)), dom.children(b(0)));

@@ -71,7 +71,7 @@ class LoopInfoTest {
   }
 
   @Test
-  void preheadersAndExits() {
+  void preheadersAndExits_ofNestedLoops() {
     LoopInfo li = LoopInfo.of(parse(NESTED));
     LoopInfo.Loop outer = li.loops().get(0);
     LoopInfo.Loop inner = li.loops().get(1);
