@@ -11,12 +11,23 @@ import java.util.function.Predicate;
  * that binds a value by name, as a register, an immediate, or either. A null type matches any.
  */
 public sealed interface Pat {
-  /** An operation node; {@code attrs} must accept its attributes. */
-  record Op(DagOpcode op, Type type, Predicate<NodeAttrs> attrs, List<Pat> operands)
+  /**
+   * An operation node; {@code attrs} must accept its attributes. An inner node is folded only if
+   * the match's root is its one user, unless {@code shared}: then other users may keep it, because
+   * the instruction that folds it recomputes it for free (a {@code mad.wide} folds the {@code
+   * mul.wide} of an index that several addresses share: n of them cost n instructions either way,
+   * against the {@code mul.wide} plus n {@code add}s of not folding).
+   */
+  record Op(DagOpcode op, Type type, Predicate<NodeAttrs> attrs, List<Pat> operands, boolean shared)
       implements Pat {
     /** Copies the operand list. */
     public Op {
       operands = List.copyOf(operands);
+    }
+
+    /** This pattern, foldable though the node has other users. */
+    Op sharedToo() {
+      return new Op(op, type, attrs, operands, true);
     }
   }
 
@@ -31,12 +42,12 @@ public sealed interface Pat {
 
   /** An operation of any attributes. */
   static Op op(DagOpcode op, Type type, Pat... operands) {
-    return new Op(op, type, a -> true, List.of(operands));
+    return new Op(op, type, a -> true, List.of(operands), false);
   }
 
   /** An operation whose attributes satisfy {@code attrs}. */
   static Op op(DagOpcode op, Type type, Predicate<NodeAttrs> attrs, Pat... operands) {
-    return new Op(op, type, attrs, List.of(operands));
+    return new Op(op, type, attrs, List.of(operands), false);
   }
 
   /** A register leaf. */

@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * Matches a pattern at a DAG node. An inner operation node may be folded into the match only if the
- * root is its sole user (else its value would be computed twice); commutative operations are tried
- * with their operands swapped too.
+ * root is its sole user (else its value would be computed twice), or if its pattern is {@link
+ * Pat.Op#shared}: then a node with other users stays uncovered, selected for them on its own;
+ * commutative operations are tried with their operands swapped too.
  */
 final class PatternMatcher {
   /** A successful match: the bindings, and the inner nodes it folded. */
@@ -37,13 +38,15 @@ final class PatternMatcher {
         || !p.attrs().test(n.attrs())) {
       return false;
     }
-    if (!root && useCounts.getOrDefault(n, 0) != 1) {
+    boolean alone = useCounts.getOrDefault(n, 0) == 1;
+    if (!root && !alone && !p.shared()) {
       return false;
     }
+    boolean cover = !root && alone;
     int size = folded.size();
     Map<String, Bound> saved = new HashMap<>(b);
     if (operands(p, n, List.copyOf(n.operands()), b, folded)) {
-      if (!root) {
+      if (cover) {
         folded.add(n);
       }
       return true;
@@ -54,7 +57,7 @@ final class PatternMatcher {
       truncate(folded, size);
       List<SdValue> swapped = List.of(n.operand(1), n.operand(0));
       if (operands(p, n, swapped, b, folded)) {
-        if (!root) {
+        if (cover) {
           folded.add(n);
         }
         return true;

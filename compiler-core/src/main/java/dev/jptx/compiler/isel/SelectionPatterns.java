@@ -148,7 +148,11 @@ public final class SelectionPatterns {
     r.add(
         rule(
             "mad.wide",
-            op(ADD, I64, op(MUL, I64, wideIndex, imm32("b", I64)), ri("c", I64)),
+            op(
+                ADD,
+                I64,
+                op(MUL, I64, wideIndex.sharedToo(), imm32("b", I64)).sharedToo(),
+                ri("c", I64)),
             IntegerOpcodes.MAD_WIDE_S32,
             "a",
             "b",

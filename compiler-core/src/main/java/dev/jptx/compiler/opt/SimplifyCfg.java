@@ -2,10 +2,12 @@ package dev.jptx.compiler.opt;
 
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.Cfg;
+import dev.jptx.compiler.ir.DominatorTree;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Value;
+import dev.jptx.compiler.opt.analysis.LoopInfo;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +27,8 @@ import java.util.Set;
  *   <li>an empty block that only jumps on (not the entry, not a self-loop) is bypassed: its
  *       predecessors branch straight to its target, whose phis take the forwarded value from each
  *       of them. Skipped when a predecessor already branches to the target and the target has phis,
- *       since a phi has one entry per predecessor.
+ *       since a phi has one entry per predecessor, and when the block splits a critical edge out of
+ *       a loop block into a block with phis, whose copies would otherwise run every iteration.
  * </ol>
  *
  * No instruction changes the block it executes in relative to the threads that run it: merged
@@ -182,6 +185,21 @@ public final class SimplifyCfg implements FunctionPass {
     return changed;
   }
 
+  /**
+   * True if {@code b} is the one block on an edge out of a loop block that also goes elsewhere:
+   * bypassing it would make the edge critical, and out-of-SSA would then put the target's phi
+   * copies before the loop block's branch, where they run on every iteration instead of once.
+   */
+  private static boolean splitsLoopEdge(Function f, Cfg cfg, Block b, List<Block> preds) {
+    LoopInfo loops = LoopInfo.of(f, cfg, DominatorTree.of(f, cfg));
+    for (Block p : preds) {
+      if (f.successors(p).size() > 1 && loops.loopFor(p) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean isForwarding(Function f, Block b) {
     List<Inst> insts = f.insts(b);
     return !b.equals(f.entry())
@@ -196,6 +214,9 @@ public final class SimplifyCfg implements FunctionPass {
     Set<Block> targetPreds = new HashSet<>(cfg.predecessors(target));
     boolean hasPhis = !PhiEdges.phis(f, target).isEmpty();
     if (preds.isEmpty() || hasPhis && preds.stream().anyMatch(targetPreds::contains)) {
+      return false;
+    }
+    if (hasPhis && splitsLoopEdge(f, cfg, b, preds)) {
       return false;
     }
     for (Block p : preds) {
