@@ -20,6 +20,11 @@ public final class Roots {
   private static final long SIGN = 0x8000000000000000L;
   private static final long MANT = 0x000FFFFFFFFFFFFFL;
 
+  /** 2^-1022 and 2^-1074 in hypot's scaled-up domain (times 2^600). */
+  private static final double SCALED_MIN_NORMAL = 0x1p-422;
+
+  private static final double SCALED_GRID = 0x1p-474;
+
   /** Added to bits(m) / 3 so that the guess is exact at m = 1: 1023 - 1023/3 = 682. */
   private static final long CBRT_BIAS = 682L << 52;
 
@@ -97,7 +102,27 @@ public final class Roots {
     double s = ah + bh;
     double lo = (((ah - s) + bh) + al) + bl;
     double r = Math.sqrt(s);
-    double corrected = r + (Math.fma(-r, r, s) + lo) / (r + r);
-    return corrected * unscale;
+    double c = (Math.fma(-r, r, s) + lo) / (r + r);
+    if (r < SCALED_MIN_NORMAL && unscale < 1.0) {
+      return roundToSubnormalGrid(r, c) * unscale;
+    }
+    return (r + c) * unscale;
+  }
+
+  /**
+   * For a result that is subnormal once unscaled: {@code r + c} rounded once to a multiple of
+   * 2^-474 (2^-1074 before unscaling), so the unscaling is exact. Rounding {@code r + c} to 53 bits
+   * and then to the subnormal grid would round twice (up to 0.75 ulp).
+   */
+  private static double roundToSubnormalGrid(double r, double c) {
+    // r to the grid: the sum lies in [2^-422, 2^-421), whose ulp is 2^-474.
+    double q = (r + SCALED_MIN_NORMAL) - SCALED_MIN_NORMAL;
+    double rem = (r - q) + c;
+    if (rem > 0.5 * SCALED_GRID) {
+      q += SCALED_GRID;
+    } else if (rem < -0.5 * SCALED_GRID) {
+      q -= SCALED_GRID;
+    }
+    return q;
   }
 }

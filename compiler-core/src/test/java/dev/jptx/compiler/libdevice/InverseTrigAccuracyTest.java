@@ -16,7 +16,7 @@ class InverseTrigAccuracyTest {
     UlpTracker asin = new UlpTracker("asin");
     UlpTracker acos = new UlpTracker("acos");
     SplittableRandom r = new SplittableRandom(11);
-    int n = UlpTracker.count(8000);
+    int n = UlpTracker.count(6000);
     for (int i = 0; i < n; i++) {
       double x;
       switch (i % 4) {
