@@ -24,9 +24,12 @@ final class UlpTracker {
     this.bound = bound;
   }
 
-  /** {@code normal}, or a million times {@code scale} when the exhaustive property is set. */
+  /**
+   * {@code normal}, or a million times {@code scale} when the exhaustive property is set, or the
+   * {@code jptx.tests.count} property when given.
+   */
   static int count(int normal, int scale) {
-    return EXHAUSTIVE ? 1_000_000 * scale : normal;
+    return Integer.getInteger("jptx.tests.count", EXHAUSTIVE ? 1_000_000 * scale : normal);
   }
 
   /** Records {@code got} for input {@code x} (and {@code y}) against the exact value. */
