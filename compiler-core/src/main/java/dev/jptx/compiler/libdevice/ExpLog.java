@@ -40,6 +40,11 @@ public final class ExpLog {
   /** {@code ln2 - LN2_HI} rounded to double. */
   static final double LN2_LO = 0x1.ef35793c7673p-45;
 
+  /** 1/6 as a double-double. */
+  private static final double SIXTH_HI = 0x1.5555555555555p-3;
+
+  private static final double SIXTH_LO = 0x1.5555555555555p-57;
+
   private static final double INV_LN2 = 0x1.71547652b82fep0;
   private static final double INV_LN10_HI = 0x1.bcb7b1526e50ep-2;
   private static final double INV_LN10_LO = 0x1.95355baaafad3p-57;
@@ -275,13 +280,25 @@ public final class ExpLog {
     double rh = t + c;
     double rl = twoSumErr(t, c, rh);
 
-    // expm1(rh + rl) = eh + el = rh + rh^2/2 + rh^3 P(rh) + rl (1 + rh), |rh| <= 0.35.
+    // expm1(rh + rl) = eh + el = rh + rh^2/2 + rh^3 (1/6 + rh Q(rh)) + rl (1 + rh), |rh| <= 0.35.
+    // The cubic term reaches 0.006, so it too is formed and added in double-double (with 1/6 as
+    // a double-double): otherwise its rounding (2^-60) shows after the cancellation in expm1.
     double sq = rh * rh;
+    double sqLo = Math.fma(rh, rh, -sq);
     double half = 0.5 * sq;
-    double eh = rh + half;
-    double el = (rh - eh) + half;
-    el += (0.5 * Math.fma(rh, rh, -sq) + rl * (1.0 + rh)) + rh * sq * expPoly(rh);
-    // Renormalize (el holds the r^3 term so far): the steps below treat el as below an ulp of eh.
+    double cube = sq * rh;
+    double cubeLo = Math.fma(sq, rh, -cube) + sqLo * rh;
+    double higher = rh * expPoly(rh);
+    double sixthHi = SIXTH_HI + higher;
+    double sixthLo = twoSumErr(SIXTH_HI, higher, sixthHi) + SIXTH_LO;
+    double tail = cube * sixthHi;
+    double tailLo = Math.fma(cube, sixthHi, -tail) + (cube * sixthLo + cubeLo * sixthHi);
+    double e1 = rh + half;
+    double el = (rh - e1) + half;
+    double eh = e1 + tail;
+    el += twoSumErr(e1, tail, eh);
+    el += (0.5 * sqLo + rl * (1.0 + rh)) + tailLo;
+    // Renormalize: the steps below treat el as below an ulp of eh.
     double e = eh + el;
     el = twoSumErr(eh, el, e);
     eh = e;
@@ -335,7 +352,9 @@ public final class ExpLog {
     return 0.5 * (s + lo);
   }
 
-  /** {@code 1/3! + r/4! + ... + r^11/14!}: the Taylor series of {@code expm1} after r^2. */
+  /**
+   * {@code 1/4! + r/5! + ... + r^10/14!}: the Taylor series of {@code expm1} after r^3, over r^4.
+   */
   private static double expPoly(double r) {
     double p = 1.0 / 87178291200.0;
     p = 1.0 / 6227020800.0 + r * p;
@@ -347,8 +366,7 @@ public final class ExpLog {
     p = 1.0 / 5040.0 + r * p;
     p = 1.0 / 720.0 + r * p;
     p = 1.0 / 120.0 + r * p;
-    p = 1.0 / 24.0 + r * p;
-    return 1.0 / 6.0 + r * p;
+    return 1.0 / 24.0 + r * p;
   }
 
   /**

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * thresholds. The bound is {@link Math}'s: 1 ulp.
  */
 class ExpLogAccuracyTest {
-  private static final int N = UlpTracker.count(6000, 2);
+  private static final int N = UlpTracker.count(20000, 2);
 
   /** {@code +-(1 + u) 2^e}, {@code e} uniform in [lo, hi). */
   private static double expUniform(SplittableRandom r, int lo, int hi) {
