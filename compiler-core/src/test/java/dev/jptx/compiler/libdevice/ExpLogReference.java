@@ -16,6 +16,8 @@ final class ExpLogReference {
   static final MathContext MC = new MathContext(70, RoundingMode.HALF_EVEN);
   private static final BigDecimal TWO = BigDecimal.valueOf(2);
   private static final BigDecimal EPS = new BigDecimal("1e-75");
+  private static final int POW2_RANGE = 1200;
+  private static final BigDecimal[] POW2 = new BigDecimal[2 * POW2_RANGE + 1];
   static final BigDecimal LN2 = atanhSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(3), MC));
   static final BigDecimal LN10 =
       LN2.multiply(BigDecimal.valueOf(3)).add(log(new BigDecimal("1.25")), MC);
@@ -38,9 +40,17 @@ final class ExpLogReference {
     }
   }
 
-  /** {@code 2^k} exactly. */
-  static BigDecimal pow2(int k) {
-    return k >= 0 ? TWO.pow(k) : BigDecimal.valueOf(5).pow(-k).scaleByPowerOfTen(k);
+  /** {@code 2^k} exactly (cached: the exact powers have hundreds of digits). */
+  static synchronized BigDecimal pow2(int k) {
+    if (Math.abs(k) > POW2_RANGE) {
+      return k >= 0 ? TWO.pow(k) : BigDecimal.valueOf(5).pow(-k).scaleByPowerOfTen(k);
+    }
+    BigDecimal p = POW2[k + POW2_RANGE];
+    if (p == null) {
+      p = k >= 0 ? TWO.pow(k) : BigDecimal.valueOf(5).pow(-k).scaleByPowerOfTen(k);
+      POW2[k + POW2_RANGE] = p;
+    }
+    return p;
   }
 
   /** Binary exponent {@code e} with {@code 2^e <= x < 2^(e+1)} (up to one), {@code x > 0}. */
@@ -147,6 +157,9 @@ final class ExpLogReference {
    * rounded result is not, or the reverse.
    */
   static double ulpError(double got, BigDecimal exact) {
+    if (Double.isNaN(got)) {
+      return Double.POSITIVE_INFINITY;
+    }
     if (exact.signum() == 0) {
       return got == 0.0 ? 0.0 : Double.POSITIVE_INFINITY;
     }

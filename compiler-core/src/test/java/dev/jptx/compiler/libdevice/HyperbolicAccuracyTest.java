@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * tiny. The bound is {@link Math}'s: 2.5 ulp.
  */
 class HyperbolicAccuracyTest {
-  private static final int N = UlpTracker.count(30000, 2);
+  private static final int N = UlpTracker.count(25000, 2);
 
   /** The sinh/cosh overflow threshold, about 710.4758600739439. */
   private static final double OVER = 710.4758600739439;
