@@ -2,7 +2,7 @@ package dev.jptx.compiler.libdevice;
 
 /**
  * {@code exp}, {@code expm1}, {@code log}, {@code log10}, {@code log1p} and {@code pow} in double
- * precision, with {@link Math}'s special cases and within its 1 ulp bound (measured: at most 0.501
+ * precision, with {@link Math}'s special cases and within its 1 ulp bound (measured below 0.51
  * ulp).
  *
  * <p>Two kernels do the work, both carrying about 64 or more correct bits in a double-double (a

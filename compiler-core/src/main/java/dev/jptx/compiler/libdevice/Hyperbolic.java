@@ -2,7 +2,7 @@ package dev.jptx.compiler.libdevice;
 
 /**
  * {@code sinh}, {@code cosh} and {@code tanh} in double precision, with {@link Math}'s special
- * cases and well within its 2.5 ulp bound (measured: at most 0.502 ulp).
+ * cases and well within its 2.5 ulp bound (measured below 0.51 ulp).
  *
  * <p>All three come from {@link ExpLog#expKernel}, which holds {@code e^|x|} and {@code e^-|x|} as
  * double-doubles (about 2^-64 relative), so the cancellation in {@code e^x - e^-x} for small {@code
