@@ -19,7 +19,7 @@ import java.util.List;
  * {@code -O3}); with {@code -Djptx.bench.opt=N} the tests compile the kernel classes themselves at
  * {@code -ON} (validated, as the plugin would) and run those, so that one suite checks every level.
  */
-final class SimulatorModules {
+public final class SimulatorModules {
   private SimulatorModules() {}
 
   static Device device() {
@@ -27,11 +27,16 @@ final class SimulatorModules {
     if (level.isEmpty()) {
       return Device.simulator();
     }
+    return device(Integer.parseInt(level));
+  }
+
+  /** A simulator running the kernel classes compiled here at {@code -O<level>}. */
+  public static Device device(int level) {
     try {
       Path classes =
           Path.of(Elementwise.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       Path out = Files.createTempDirectory("jptx-bench-O" + level);
-      CompilerOptions options = CompilerOptions.defaults().withOptLevel(Integer.parseInt(level));
+      CompilerOptions options = CompilerOptions.defaults().withOptLevel(level);
       BuildReport report =
           Build.run(
               new BuildRequest(

@@ -21,6 +21,7 @@ import dev.jptx.compiler.legalize.OperationLegalizer;
 import dev.jptx.compiler.legalize.TypeLegalizer;
 import dev.jptx.compiler.lowering.AtomicExpansion;
 import dev.jptx.compiler.lowering.ChecksLowering;
+import dev.jptx.compiler.lowering.FastMathLowering;
 import dev.jptx.compiler.lowering.MemZeroLowering;
 import dev.jptx.compiler.lowering.SwitchLowering;
 import dev.jptx.compiler.mir.MachineFunction;
@@ -140,8 +141,14 @@ public final class Pipeline {
     return modules;
   }
 
-  /** The IR lowerings every level runs: read-only loads, checks, switches, array zeroing. */
+  /**
+   * The IR lowerings every level runs: fast-math library calls, read-only loads, checks, switches,
+   * array zeroing.
+   */
   private void lower(String unit, Module m) {
+    if (PassRunner.run(unit, "lower-fast-math", () -> FastMathLowering.run(m))) {
+      UnusedFunctions.remove(m); // the accurate library functions nothing calls any more
+    }
     if (options.checks()) {
       PassRunner.run(unit, "lower-checks", () -> ChecksLowering.run(m));
     }
@@ -153,11 +160,17 @@ public final class Pipeline {
     verify(unit, "lower", m);
   }
 
-  /** Build-wide options that land on every function: fast math, the default register limit. */
+  /** The device library's package: its code relies on exact rounding, never fast math. */
+  private static final String LIBDEVICE = "dev.jptx.compiler.libdevice.";
+
+  /**
+   * Build-wide options that land on every function: fast math (except on the device library's
+   * functions), the default register limit.
+   */
   private void applyModuleOptions(Module m) {
     for (Function f : m.functions()) {
       var a = f.attributes();
-      if (options.fastMath()) {
+      if (options.fastMath() && !a.javaName().startsWith(LIBDEVICE)) {
         a = a.withFastMath(true);
       }
       if (options.maxRegisters() > 0 && a.maxRegisters() == 0 && f.kind() == Function.Kind.KERNEL) {

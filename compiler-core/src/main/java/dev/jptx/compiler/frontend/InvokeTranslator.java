@@ -42,11 +42,6 @@ final class InvokeTranslator implements Opcodes {
     if (m.getOpcode() == INVOKESTATIC && LibraryCalls.translate(cx, m)) {
       return;
     }
-    if (m.owner.equals("dev/jptx/GpuMath")) {
-      // its Java bodies call java.lang.Math: compiling them would report that instead
-      reject(m.desc, true, "GpuMath." + m.name + " is not supported by the compiler yet");
-      return;
-    }
     String target = owner + "." + m.name;
     if (m.getOpcode() == INVOKESTATIC && JdkIntrinsics.translate(cx, m)) {
       return;

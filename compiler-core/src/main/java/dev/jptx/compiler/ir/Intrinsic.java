@@ -73,6 +73,16 @@ public enum Intrinsic {
   /** Round toward zero to an integer value. */
   FTRUNC("ftrunc", Signature.uniform(1, FLOAT)),
 
+  // ---- the hardware approximations GpuMath uses under fastMath (PTX .approx.f32; errors per ISA)
+  SIN_APPROX("sin.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+  COS_APPROX("cos.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+  /** {@code 2^x}. */
+  EX2_APPROX("ex2.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+  /** {@code log2(x)}. */
+  LG2_APPROX("lg2.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+  SQRT_APPROX("sqrt.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+  RSQRT_APPROX("rsqrt.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+
   // ---- barriers and fences
   BARRIER("barrier", Effect.MEMORY, Signature.of(VoidType.VOID)),
   /** {@code syncThreadsCount}: the number of threads whose predicate is true. */

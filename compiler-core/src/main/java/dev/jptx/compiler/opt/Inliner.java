@@ -18,10 +18,12 @@ import java.util.Set;
 
 /**
  * Inlines device functions into their callers, bottom-up over the call graph, where profitable: the
- * callee is not {@code @NoInline}, not recursive (no path from it back to itself), and not larger
- * than {@code threshold} instructions. Device functions no call reaches afterwards are removed from
- * the module. Inlined code from another source file takes the line of its call, so {@code .loc}
- * lines stay in the caller's file.
+ * callee is not {@code @NoInline}, not recursive (no path from it back to itself), not larger than
+ * {@code threshold} instructions, and not an exact-math function called from a fast-math one: fast
+ * math belongs to a function, so inlined code would take the caller's and could be contracted,
+ * which the device library's double-double arithmetic cannot survive. Device functions no call
+ * reaches afterwards are removed from the module. Inlined code from another source file takes the
+ * line of its call, so {@code .loc} lines stay in the caller's file.
  */
 public final class Inliner {
   private final Module m;
@@ -50,6 +52,7 @@ public final class Inliner {
             if (callee != null
                 && !callee.attributes().noInline()
                 && !recursive.contains(callee.name())
+                && (callee.attributes().fastMath() || !f.attributes().fastMath())
                 && callee.allInsts().size() <= threshold) {
               inline(f, i, callee);
               changed = true;

@@ -41,6 +41,16 @@ public final class MathOpcodes {
   public static final MachineOpcode SQRT_RN_F32 = unary("SQRT_RN_F32", "sqrt.rn.f32", F32);
   public static final MachineOpcode SQRT_RN_F64 = unary("SQRT_RN_F64", "sqrt.rn.f64", F64);
 
+  // the approximations of fastMath GpuMath; no .ftz: subnormal inputs keep their value
+  public static final MachineOpcode SIN_APPROX_F32 = unary("SIN_APPROX_F32", "sin.approx.f32", F32);
+  public static final MachineOpcode COS_APPROX_F32 = unary("COS_APPROX_F32", "cos.approx.f32", F32);
+  public static final MachineOpcode EX2_APPROX_F32 = unary("EX2_APPROX_F32", "ex2.approx.f32", F32);
+  public static final MachineOpcode LG2_APPROX_F32 = unary("LG2_APPROX_F32", "lg2.approx.f32", F32);
+  public static final MachineOpcode SQRT_APPROX_F32 =
+      unary("SQRT_APPROX_F32", "sqrt.approx.f32", F32);
+  public static final MachineOpcode RSQRT_APPROX_F32 =
+      unary("RSQRT_APPROX_F32", "rsqrt.approx.f32", F32);
+
   // bit counts are u32 results for both widths, as Java's int-returning Long.bitCount
   public static final MachineOpcode POPC_B32 = unary("POPC_B32", "popc.b32", B32);
   public static final MachineOpcode POPC_B64 = convert("POPC_B64", "popc.b64", B32, B64);
@@ -103,6 +113,12 @@ public final class MathOpcodes {
         ABS_F64,
         SQRT_RN_F32,
         SQRT_RN_F64,
+        SIN_APPROX_F32,
+        COS_APPROX_F32,
+        EX2_APPROX_F32,
+        LG2_APPROX_F32,
+        SQRT_APPROX_F32,
+        RSQRT_APPROX_F32,
         POPC_B32,
         POPC_B64,
         CLZ_B32,

@@ -1,0 +1,104 @@
+package dev.jptx.runtime.sim.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jptx.bench.Elementwise;
+import dev.jptx.bench.Half2;
+import dev.jptx.bench.Loops;
+import dev.jptx.bench.Physics;
+import dev.jptx.bench.Reductions;
+import dev.jptx.bench.SimulatorModules;
+import dev.jptx.bench.Stencils;
+import dev.jptx.bench.Tiles;
+import dev.jptx.runtime.Device;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The optimizer's effect on the whole suite: jptx's 22 kernels run the runtime's bench cases (the
+ * README's inputs, launch shapes and checks, unfused) on the simulator, compiled at {@code -O0} and
+ * at {@code -O3}; {@code -O3} must execute at most 1% more thread-instructions than {@code -O0} on
+ * any kernel (a loop-invariant {@code i * m} hoisted out of a loop costs one instruction per thread
+ * where {@code -O0} folds it into a {@code mad} inside), and 5% fewer over the suite (geometric
+ * mean). Issue #5 asks for fewer on every kernel, which needs strength reduction of index
+ * arithmetic. Prints the table (kernel, -O0, -O3, ratio) that the issue notes quote. Counts are
+ * deterministic: they are what the simulator executed, not a time.
+ */
+class JptxInstructionCountsTest {
+  private static final List<Class<?>> KERNEL_CLASSES =
+      List.of(
+          Elementwise.class,
+          Loops.class,
+          Physics.class,
+          Stencils.class,
+          Tiles.class,
+          Reductions.class,
+          Half2.class);
+
+  @Test
+  void optimized_neverExecutesMoreAndFewerOverall() {
+    Map<String, long[]> counts = new LinkedHashMap<>();
+    int[] levels = {0, 3};
+    for (int l = 0; l < levels.length; l++) {
+      try (Device sim = SimulatorModules.device(levels[l])) {
+        for (BenchCases.Case c : BenchCases.ALL) {
+          BenchCases.Run run =
+              new BenchCases.Run(launcher(sim), Contraction.UNFUSED, "-O" + levels[l]);
+          c.body().accept(run);
+          counts.computeIfAbsent(c.kernel(), k -> new long[2])[l] = run.instructions();
+        }
+      }
+    }
+    assertEquals(22, counts.size());
+    StringBuilder table =
+        new StringBuilder("| kernel | -O0 | -O3 | -O3/-O0 |\n|---|---:|---:|---:|\n");
+    double logSum = 0;
+    for (Map.Entry<String, long[]> e : counts.entrySet()) {
+      long o0 = e.getValue()[0];
+      long o3 = e.getValue()[1];
+      logSum += Math.log((double) o3 / o0);
+      table.append(
+          String.format("| %s | %d | %d | %.3f |%n", e.getKey(), o0, o3, (double) o3 / o0));
+    }
+    table.append(
+        String.format("| geometric mean | | | %.3f |%n", Math.exp(logSum / counts.size())));
+    System.out.print(table);
+    for (Map.Entry<String, long[]> e : counts.entrySet()) {
+      assertTrue(
+          e.getValue()[1] <= e.getValue()[0] * 1.01,
+          e.getKey()
+              + ": -O3 executes "
+              + e.getValue()[1]
+              + " instructions, -O0 "
+              + e.getValue()[0]);
+    }
+    assertTrue(
+        Math.exp(logSum / counts.size()) < 0.95,
+        "-O3 executes less than 5% fewer instructions than -O0 over the suite");
+  }
+
+  /** Launches the jptx kernel of the CUDA entry's name; returns the simulator's count. */
+  private static BenchCases.Launcher launcher(Device sim) {
+    return (entry, launch, args) -> {
+      Class<?> c = kernelClass(entry);
+      sim.launch(launch, c, entry, args);
+      return sim.lastLaunchStats().instructions();
+    };
+  }
+
+  private static Class<?> kernelClass(String entry) {
+    for (Class<?> c : KERNEL_CLASSES) {
+      for (Method m : c.getMethods()) {
+        if (m.getName().equals(entry) && Modifier.isStatic(m.getModifiers())) {
+          return c;
+        }
+      }
+    }
+    throw new AssertionError("no jptx kernel named " + entry);
+  }
+}

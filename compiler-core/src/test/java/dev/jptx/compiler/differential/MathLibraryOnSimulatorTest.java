@@ -1,0 +1,248 @@
+package dev.jptx.compiler.differential;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.ModuleLayout;
+import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.compiler.testing.Configurations;
+import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testkernels.FastMathKernels;
+import dev.jptx.compiler.testkernels.MathKernels;
+import dev.jptx.runtime.Device;
+import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.sim.SimDevice;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The device math library compiled into kernels gives, on the simulator, the JVM's results within
+ * the error bounds: each side is within its bound of the true value (our library's accuracy tests
+ * in {@code dev.jptx.compiler.libdevice} measure ours; the JDK documents {@code StrictMath}'s), so
+ * the two differ by at most the sum. Under {@code fastMath} the hardware approximations are used
+ * and checked against their documented accuracy instead.
+ */
+class MathLibraryOnSimulatorTest {
+  static Stream<Arguments> configurations() {
+    return Configurations.of("-O0 sm_75", "-O3 sm_90", "-O3 sm_52");
+  }
+
+  /** Special values, then values spread over many binades, both signs. */
+  private static double[] doubles(int n, long seed) {
+    double[] special = {
+      0.0,
+      -0.0,
+      1.0,
+      -1.0,
+      0.5,
+      -0.5,
+      2.0,
+      10.0,
+      1e-310,
+      -1e-310,
+      Double.MIN_VALUE,
+      1e300,
+      -1e300,
+      Double.MAX_VALUE,
+      Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY,
+      Double.NaN,
+      Math.PI,
+      Math.PI / 2,
+      709.5,
+      -745.0,
+      1e22,
+      0.9999999999,
+      1.0000000001,
+      3.0,
+      -3.0,
+      1e-8,
+      100.0
+    };
+    SplittableRandom r = new SplittableRandom(seed);
+    double[] a = new double[n];
+    for (int i = 0; i < n; i++) {
+      if (i < special.length) {
+        a[i] = special[i];
+      } else if (i % 3 == 0) {
+        a[i] = r.nextDouble(-4, 4);
+      } else {
+        a[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(r.nextDouble(1, 2), r.nextInt(-60, 60));
+      }
+    }
+    return a;
+  }
+
+  private static float[] floats(int n, long seed) {
+    double[] d = doubles(n, seed);
+    float[] a = new float[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = (float) d[i];
+    }
+    return a;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void doubleFunctions_withinTheirBoundsOfTheJvm(String name, CompilerOptions o) {
+    int n = 256;
+    Differential.check(
+        o,
+        new Differential.Case(
+            MathKernels.class,
+            "doubles",
+            Launch.grid1d(n, 128),
+            // 1 ulp each for most, StrictMath's 2.5 for sinh cosh tanh: 3 covers both sides
+            3,
+            doubles(n, 1),
+            doubles(n, 2),
+            new double[n * MathKernels.DOUBLE_RESULTS]));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void gpuMathFunctions_agreeWithTheJvm(String name, CompilerOptions o) {
+    int n = 256;
+    Differential.check(
+        o,
+        new Differential.Case(
+            MathKernels.class,
+            "floats",
+            Launch.grid1d(n, 128),
+            // both round a double result within 1 ulp of double: at most a halfway case apart
+            1,
+            floats(n, 3),
+            floats(n, 4),
+            new float[n * MathKernels.FLOAT_RESULTS]));
+  }
+
+  /**
+   * Fast math: on arguments inside the approximations' documented ranges, each result is within the
+   * PTX ISA's accuracy of the JVM's (relative 2^-18 for {@code ex2}, {@code lg2} and {@code rsqrt}
+   * combined with the scaling, absolute 2^-19 for {@code sin}/{@code cos}); {@code asin}, which has
+   * no approximation, is exactly as accurate as without fast math.
+   */
+  @Test
+  void fastMath_usesTheApproximationsWithinTheirAccuracy() {
+    int n = 256;
+    SplittableRandom r = new SplittableRandom(5);
+    float[] xs = new float[n];
+    float[] ys = new float[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = (float) r.nextDouble(0.05, 1.5);
+      ys[i] = (float) r.nextDouble(-3, 3);
+    }
+    float[] jvm = new float[n * FastMathKernels.FAST_RESULTS];
+    float[] sim = new float[n * FastMathKernels.FAST_RESULTS];
+    CompilerOptions o = CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")));
+    Path root = Differential.modules(FastMathKernels.class, o);
+    try (Device d = Device.jvm()) {
+      d.launch(Launch.grid1d(n, 128), FastMathKernels.class, "fastFloats", xs, ys, jvm);
+    }
+    try (Device d = SimDevice.withModuleRoots(List.of(root))) {
+      d.launch(Launch.grid1d(n, 128), FastMathKernels.class, "fastFloats", xs, ys, sim);
+    }
+    for (int i = 0; i < jvm.length; i++) {
+      int fn = i % FastMathKernels.FAST_RESULTS;
+      double want = jvm[i];
+      double got = sim[i];
+      double err = Math.abs(got - want);
+      boolean ok =
+          Double.isNaN(want) || fn == 12
+              ? Double.compare(got, want) == 0
+              : err <= Math.scalb(Math.abs(want), -16) + (fn < 3 ? Math.scalb(1.0, -19) : 0);
+      if (!ok) {
+        fail(
+            "fast-math function "
+                + fn
+                + " at x="
+                + xs[i / FastMathKernels.FAST_RESULTS]
+                + ": jvm "
+                + want
+                + ", sim "
+                + got);
+      }
+    }
+  }
+
+  /** The fast-math kernel's PTX has the approximations; the accurate kernel's has none. */
+  @Test
+  void fastMath_changesThePtx() throws IOException {
+    CompilerOptions o = CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")));
+    String fast = entry(ptx(FastMathKernels.class, o), "fastFloats");
+    String accurate = entry(ptx(MathKernels.class, o), "floats");
+    for (String op :
+        List.of(
+            "sin.approx.f32",
+            "cos.approx.f32",
+            "ex2.approx.f32",
+            "lg2.approx.f32",
+            "sqrt.approx.f32",
+            "rsqrt.approx.f32")) {
+      assertTrue(fast.contains(op), op + " missing from the fast-math kernel");
+      assertFalse(accurate.contains(op), op + " in the accurate kernel");
+    }
+  }
+
+  /**
+   * The build's fast math leaves the device library exact: its functions keep their {@code .rn}
+   * arithmetic (fast math would let it be contracted, which breaks its double-double steps), are
+   * not inlined into the fast-math kernel, and give the same results as without fast math.
+   */
+  @Test
+  void buildFastMath_leavesTheLibraryExact() throws IOException {
+    CompilerOptions o =
+        CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90"))).withFastMath(true);
+    String ptx = ptx(MathKernels.class, o);
+    Matcher funcs = Pattern.compile("\\.func (?:\\([^)]*\\) )?(\\w+)\\(").matcher(ptx);
+    int library = 0;
+    while (funcs.find()) {
+      String name = funcs.group(1);
+      if (!name.matches("(ExpLog|Hyperbolic|Trig|TrigReduction|InverseTrig|Roots)_\\w+")) {
+        continue;
+      }
+      library++;
+      int end = ptx.indexOf("\n}", funcs.end());
+      String body = ptx.substring(funcs.end(), end);
+      assertFalse(
+          Pattern.compile("\\b(add|sub|mul)\\.f64\\b").matcher(body).find(),
+          name + " lost its .rn rounding under fast math");
+    }
+    assertTrue(library >= 10, "library functions called, not inlined: " + library);
+    int n = 128;
+    Differential.check(
+        o,
+        new Differential.Case(
+            MathKernels.class,
+            "doubles",
+            Launch.grid1d(n, 128),
+            3,
+            doubles(n, 6),
+            doubles(n, 7),
+            new double[n * MathKernels.DOUBLE_RESULTS]));
+  }
+
+  private static String ptx(Class<?> c, CompilerOptions o) throws IOException {
+    Path root = Differential.modules(c, o);
+    return Files.readString(ModuleLayout.module(root, c.getName(), SmTargets.get("sm_90")));
+  }
+
+  /** The text of one {@code .entry}, up to the next one. */
+  private static String entry(String ptx, String name) {
+    int start = ptx.indexOf(".entry " + name + "(");
+    int end = ptx.indexOf(".entry ", start + 1);
+    return ptx.substring(start, end < 0 ? ptx.length() : end);
+  }
+}

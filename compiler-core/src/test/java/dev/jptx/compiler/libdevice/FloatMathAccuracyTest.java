@@ -1,0 +1,150 @@
+package dev.jptx.compiler.libdevice;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code GpuMath}'s functions as the device computes them ({@link FloatMath}: the double library
+ * rounded to float) against the high-precision references, in ulps of float: each must be within 1
+ * ulp, inside every CUDA bound {@code GpuMath} promises (2 ulp for {@code sin}, {@code exp}, 4 for
+ * {@code pow}, ...). Prints the maximum per function for docs/math-accuracy.md. Inputs are random
+ * floats where each function's result is finite and normal.
+ */
+class FloatMathAccuracyTest {
+  private static final int N = Integer.getInteger("jptx.tests.count", 1500);
+  private static final MathContext MC = ExpLogReference.MC;
+
+  private static double check(
+      String name, FloatUnary f, DoubleUnaryOperator input, Function<Float, BigDecimal> exact) {
+    SplittableRandom r = new SplittableRandom(name.hashCode());
+    double max = 0;
+    float worst = 0;
+    for (int i = 0; i < N; i++) {
+      float x = (float) input.applyAsDouble(r.nextDouble());
+      float got = f.apply(x);
+      BigDecimal e = exact.apply(x);
+      double err = floatUlps(got, e);
+      if (err > max) {
+        max = err;
+        worst = x;
+      }
+    }
+    System.out.printf("GpuMath.%s: max %.3f ulp (x = %s, %d inputs)%n", name, max, worst, N);
+    assertTrue(max <= 1.0, name + ": " + max + " ulp at x = " + worst);
+    return max;
+  }
+
+  /** |got - exact| in units of the float spacing at the exact value. */
+  private static double floatUlps(float got, BigDecimal exact) {
+    float cr = exact.floatValue();
+    if (Float.isNaN(got) || Float.isInfinite(got) || Float.isInfinite(cr)) {
+      return got == cr ? 0 : Double.POSITIVE_INFINITY;
+    }
+    BigDecimal ulp = new BigDecimal(Math.ulp(Math.abs(cr) == 0 ? Float.MIN_VALUE : cr));
+    return new BigDecimal(got)
+        .subtract(exact)
+        .abs()
+        .divide(ulp, MathContext.DECIMAL64)
+        .doubleValue();
+  }
+
+  private static DoubleUnaryOperator range(double lo, double hi) {
+    return u -> lo + (hi - lo) * u;
+  }
+
+  /** Wide magnitudes: sign times 2^[lo, hi). */
+  private static DoubleUnaryOperator binades(int lo, int hi) {
+    return u -> {
+      double t = u * 2 * (hi - lo);
+      double sign = t >= hi - lo ? -1 : 1;
+      return sign * Math.pow(2, lo + (t % (hi - lo)));
+    };
+  }
+
+  private static BigDecimal d(float x) {
+    return new BigDecimal(x);
+  }
+
+  @FunctionalInterface
+  interface FloatUnary {
+    float apply(float x);
+  }
+
+  @Test
+  void trigonometric() {
+    check("sin", FloatMath::sin, binades(-20, 30), x -> TrigReference.sin(x));
+    check("cos", FloatMath::cos, binades(-20, 30), x -> TrigReference.cos(x));
+    check("tan", FloatMath::tan, binades(-20, 30), x -> TrigReference.tan(x));
+    check("asin", FloatMath::asin, range(-1, 1), x -> TrigReference.asin(x));
+    check("acos", FloatMath::acos, range(-1, 1), x -> TrigReference.acos(x));
+    check("atan", FloatMath::atan, binades(-20, 30), x -> TrigReference.atan(x));
+    check("atan2", x -> FloatMath.atan2(x, 0.75f), range(-8, 8), x -> TrigReference.atan2(x, 0.75));
+  }
+
+  @Test
+  void exponentialsAndLogarithms() {
+    check("exp", FloatMath::exp, range(-87, 88), x -> ExpLogReference.exp(d(x)));
+    check(
+        "exp2",
+        FloatMath::exp2,
+        range(-125, 127),
+        x -> ExpLogReference.exp(d(x).multiply(ExpLogReference.LN2, MC)));
+    check(
+        "exp10",
+        FloatMath::exp10,
+        range(-37, 38),
+        x -> ExpLogReference.exp(d(x).multiply(ExpLogReference.LN10, MC)));
+    check("expm1", FloatMath::expm1, range(-20, 20), x -> ExpLogReference.expm1(d(x)));
+    check(
+        "log",
+        x -> FloatMath.log(Math.abs(x)),
+        binades(-120, 120),
+        x -> ExpLogReference.log(d(Math.abs(x))));
+    check(
+        "log2",
+        x -> FloatMath.log2(Math.abs(x)),
+        binades(-120, 120),
+        x -> ExpLogReference.log(d(Math.abs(x))).divide(ExpLogReference.LN2, MC));
+    check(
+        "log10",
+        x -> FloatMath.log10(Math.abs(x)),
+        binades(-120, 120),
+        x -> ExpLogReference.log(d(Math.abs(x))).divide(ExpLogReference.LN10, MC));
+    check(
+        "log1p",
+        x -> FloatMath.log1p(Math.abs(x)),
+        binades(-30, 60),
+        x -> ExpLogReference.log(BigDecimal.ONE.add(d(Math.abs(x)))));
+    check(
+        "pow",
+        x -> FloatMath.pow(Math.abs(x), 1.7f),
+        binades(-40, 40),
+        x -> ExpLogReference.pow(Math.abs(x), 1.7f));
+  }
+
+  @Test
+  void hyperbolicAndRoots() {
+    check("sinh", FloatMath::sinh, range(-80, 80), x -> ExpLogReference.sinh(d(x)));
+    check("cosh", FloatMath::cosh, range(-80, 80), x -> ExpLogReference.cosh(d(x)));
+    check("tanh", FloatMath::tanh, range(-10, 10), x -> ExpLogReference.tanh(d(x)));
+    check("cbrt", FloatMath::cbrt, binades(-120, 120), x -> TrigReference.cbrt(x));
+    check(
+        "hypot",
+        x -> FloatMath.hypot(x, 3.25f),
+        binades(-20, 20),
+        x -> TrigReference.hypot(x, 3.25));
+    check(
+        "sqrt", x -> FloatMath.sqrt(Math.abs(x)), binades(-120, 120), x -> d(Math.abs(x)).sqrt(MC));
+    check(
+        "rsqrt",
+        x -> FloatMath.rsqrt(Math.abs(x)),
+        binades(-120, 120),
+        x -> BigDecimal.ONE.divide(d(Math.abs(x)).sqrt(MC), MC));
+  }
+}
