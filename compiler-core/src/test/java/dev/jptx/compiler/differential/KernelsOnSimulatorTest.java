@@ -20,8 +20,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class KernelsOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Configurations.of(
-        "-O0 sm_75", "-O3 sm_90", "-O3 sm_52", "-O3 sm_75 disable-machine-dce");
+    // -O0, -O3 on three targets, and -O3 with each optimization switched off in turn
+    return Stream.concat(
+        Configurations.of("-O0 sm_75", "-O3 sm_90", "-O3 sm_52"),
+        Configurations.eachPassOff("-O3 sm_75"));
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(42);

@@ -71,7 +71,7 @@ class DifferentialFuzzTest {
               List<Long> seeds = new ArrayList<>();
               for (int i = b * BATCH; i < Math.min(COUNT, (b + 1) * BATCH); i++) {
                 // low bits per batch: its kernels share their configurations (see configs)
-                seeds.add(kernelSeed(base, i) & ~3L | (b & 3));
+                seeds.add(kernelSeed(base, i) & ~15L | (b & 15));
               }
               return batch(generator, base, b, seeds);
             });

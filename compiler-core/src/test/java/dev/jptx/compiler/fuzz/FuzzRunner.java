@@ -1,6 +1,7 @@
 package dev.jptx.compiler.fuzz;
 
 import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.JavaSources;
@@ -40,17 +41,37 @@ final class FuzzRunner implements AutoCloseable {
   }
 
   /**
-   * Pairs of configurations, one pair per value of a kernel seed's low two bits: every kernel runs
-   * unoptimized and optimized, on an old and a new target; the third and fourth pairs add index
-   * checks (the kernels never index out of bounds, so checks must not change a result), -O1 and
-   * -O2, and targets below sm_75 (assembled by JCuda's PTX compiler, not ptxas).
+   * Pairs of configurations, one chosen by a kernel seed's low four bits: every kernel runs
+   * unoptimized and optimized, on an old and a new target; further pairs add index checks (the
+   * kernels never index out of bounds, so checks must not change a result), -O1 and -O2, targets
+   * below sm_75 (assembled by JCuda's PTX compiler, not ptxas), and -O3 with each optimization
+   * switched off in turn (one pair per registered {@code disable-*} knob).
    */
-  private static final List<List<Config>> PAIRS =
-      List.of(
-          pair("-O0 sm_75", "-O3 sm_90"),
-          pair("-O3 sm_75", "-O0 sm_90"),
-          pair("-O2 sm_52", "-O3 sm_80 checks"),
-          pair("-O1 sm_60 checks", "-O3 sm_90"));
+  private static final List<List<Config>> PAIRS = pairs();
+
+  private static List<List<Config>> pairs() {
+    List<List<Config>> p = new ArrayList<>();
+    p.add(pair("-O0 sm_75", "-O3 sm_90"));
+    p.add(pair("-O3 sm_75", "-O0 sm_90"));
+    p.add(pair("-O2 sm_52", "-O3 sm_80 checks"));
+    p.add(pair("-O1 sm_60 checks", "-O3 sm_90"));
+    List<String> off =
+        Knobs.all().stream()
+            .map(k -> k.name())
+            .filter(n -> n.startsWith("disable-"))
+            .sorted()
+            .toList();
+    for (int i = 0; i < off.size(); i++) {
+      p.add(
+          pair(
+              i % 2 == 0 ? "-O0 sm_90" : "-O0 sm_75",
+              "-O3 sm_" + (i % 2 == 0 ? 75 : 90) + " " + off.get(i)));
+    }
+    if (p.size() > 16) {
+      throw new IllegalStateException("more configuration pairs than seed slots: " + p.size());
+    }
+    return List.copyOf(p);
+  }
 
   private static List<Config> pair(String first, String second) {
     return List.of(config(first), config(second));
@@ -61,11 +82,11 @@ final class FuzzRunner implements AutoCloseable {
   }
 
   /**
-   * The configurations a kernel is checked under, {@link #PAIRS chosen} by its seed, so that a
-   * kernel reproduced from its seed is checked the same way.
+   * The configurations a kernel is checked under, {@link #PAIRS chosen} by its seed's low four
+   * bits, so that a kernel reproduced from its seed is checked the same way.
    */
   static List<Config> configs(long kernelSeed) {
-    return PAIRS.get((int) (kernelSeed & 3));
+    return PAIRS.get((int) (kernelSeed & 15) % PAIRS.size());
   }
 
   /** What happened to one kernel under one configuration and arguments. */

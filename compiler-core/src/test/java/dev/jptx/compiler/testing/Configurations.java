@@ -27,6 +27,20 @@ public final class Configurations {
     return Arrays.stream(names).map(name -> Arguments.of(name, options(name)));
   }
 
+  /**
+   * {@code base} once with each optimization switched off in turn: one configuration per {@code
+   * disable-*} knob that is registered, so a pass added later joins the sweep by registering its
+   * knob.
+   */
+  public static Stream<Arguments> eachPassOff(String base) {
+    return Knobs.all().stream()
+        .map(k -> k.name())
+        .filter(n -> n.startsWith("disable-"))
+        .sorted()
+        .map(n -> base + " " + n)
+        .map(name -> Arguments.of(name, options(name)));
+  }
+
   /** The options a name stands for; an unknown word is an {@link IllegalArgumentException}. */
   public static CompilerOptions options(String name) {
     CompilerOptions o = CompilerOptions.defaults();
