@@ -14,6 +14,7 @@ import dev.jptx.compiler.target.PtxIsaRequirements;
 import dev.jptx.compiler.target.PtxVersion;
 import dev.jptx.compiler.target.RegisterClass;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -149,10 +150,20 @@ public final class PtxPrinter {
 
     void write() {
       List<MachineBlock> blocks = f.blocks();
-      List<List<MachineInstr>> bodies = new ArrayList<>();
-      for (int k = 0; k < blocks.size(); k++) {
-        int next = k + 1 < blocks.size() ? blocks.get(k + 1).id() : -1;
-        bodies.add(BranchLayout.withFallThrough(blocks.get(k).instrs(), next));
+      // from the last block up: a block falls through to the next one and, past empty ones, to
+      // the blocks after them
+      List<List<MachineInstr>> bodies = new ArrayList<>(Collections.nCopies(blocks.size(), null));
+      Set<Integer> reachedByFalling = Set.of();
+      for (int k = blocks.size() - 1; k >= 0; k--) {
+        List<MachineInstr> body =
+            BranchLayout.withFallThrough(blocks.get(k).instrs(), reachedByFalling);
+        bodies.set(k, body);
+        Set<Integer> reached = new HashSet<>();
+        reached.add(blocks.get(k).id());
+        if (body.isEmpty()) {
+          reached.addAll(reachedByFalling);
+        }
+        reachedByFalling = reached;
       }
       for (List<MachineInstr> body : bodies) {
         for (MachineInstr i : body) {

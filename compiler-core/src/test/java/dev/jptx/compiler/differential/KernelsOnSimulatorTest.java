@@ -5,6 +5,7 @@ import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.RandomArrays;
 import dev.jptx.compiler.testkernels.Basic;
+import dev.jptx.compiler.testkernels.FuzzFound;
 import dev.jptx.compiler.testkernels.Lang;
 import dev.jptx.compiler.testkernels.Loops;
 import dev.jptx.compiler.testkernels.Params;
@@ -156,6 +157,22 @@ class KernelsOnSimulatorTest {
       dy[k] = dSpecial[(k + 3) % dSpecial.length];
     }
     Differential.check(o, new Differential.Case(Lang.class, "remainders", l, 0, fx, fy, dx, dy));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void fuzzFound(String name, CompilerOptions o) {
+    for (boolean p : new boolean[] {true, false}) {
+      Differential.check(
+          o,
+          new Differential.Case(
+              FuzzFound.class,
+              "branchesToTheNextBlock",
+              Launch.grid1d(64, 32),
+              0,
+              p,
+              RANDOM.ints(64)));
+    }
   }
 
   @ParameterizedTest(name = "{0}")
