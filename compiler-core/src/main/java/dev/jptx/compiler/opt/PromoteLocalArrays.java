@@ -41,9 +41,11 @@ import java.util.Set;
  */
 public final class PromoteLocalArrays implements FunctionPass {
   /**
-   * The largest array promoted, in elements: each element takes a register (or two) for its whole
-   * life, and the per-thread register budget is what decides occupancy. This matches the 32
-   * four-byte registers a warp lane has for an array before {@code ptxas} would spill it anyway.
+   * The largest array promoted, in elements. Each element becomes a value that may stay live for
+   * the whole kernel, and registers decide occupancy; the cap keeps a large array from turning into
+   * hundreds of live values that would spill anyway, while covering the small accumulators and
+   * tables kernels keep per thread. A constant rather than a knob: no measurement yet says which
+   * other value would be better.
    */
   public static final int MAX_ELEMENTS = 32;
 
