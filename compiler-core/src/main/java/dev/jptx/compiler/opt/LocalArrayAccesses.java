@@ -20,7 +20,7 @@ import java.util.Map;
  * the stored value, a call or intrinsic argument, a cast, a comparison, a phi or select, an atomic)
  * at a constant, in-bounds offset. The loads and the stores of non-zero values fix the element type
  * (one scalar type for the whole array, else it stays in memory); their offsets must be multiples
- * of the element size, and the array may have at most {@link #maxElements} elements.
+ * of the element size, and the array may have at most {@code maxElements} elements.
  *
  * <p>Stores of an all-zero constant may have another type, which is how {@code MemZeroLowering}
  * zeroes any array with {@code i32} stores: a wider one zeroes each element it covers; narrower
@@ -41,7 +41,10 @@ final class LocalArrayAccesses {
     NONE
   }
 
-  /** One load or store of the array. */
+  /**
+   * One load or store of the array: {@code count} elements from {@code element} (a narrow zero
+   * store briefly carries {@code -(part + 1)} as its count, before the analysis settles it).
+   */
   record Access(Kind kind, int element, int count) {}
 
   final Inst alloca;
@@ -152,7 +155,7 @@ final class LocalArrayAccesses {
         return new Access(Kind.ZERO, first, (int) Math.min(n / size, elements - first));
       }
       if (n < size && size % n == 0 && off % n == 0) {
-        // count < 0 marks a part: -(part index + 1); element found by completePartialZeros
+        // a part of one element, count -(part index + 1) until completePartialZeros settles it
         return new Access(Kind.NONE, (int) (off / size), (int) -(off % size / n + 1));
       }
       return null;
