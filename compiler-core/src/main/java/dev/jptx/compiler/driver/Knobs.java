@@ -54,6 +54,14 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-promote-local-arrays",
+            Knob.Type.BOOL,
+            "false",
+            "Keep constant-index local arrays in .local memory instead of promoting their elements"
+                + " to registers (the opt stage's 'promote-local-arrays' pass) at -O1 and above."));
+    add(
+        m,
+        new Knob(
             "disable-licm",
             Knob.Type.BOOL,
             "false",

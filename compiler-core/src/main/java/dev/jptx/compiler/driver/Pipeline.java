@@ -35,6 +35,7 @@ import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.InferAddressSpaces;
 import dev.jptx.compiler.opt.Inliner;
 import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
+import dev.jptx.compiler.opt.PromoteLocalArrays;
 import dev.jptx.compiler.opt.ReadOnlyLoads;
 import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.UnusedFunctions;
@@ -182,8 +183,10 @@ public final class Pipeline {
 
   /**
    * The mid-level pass list: nothing at -O0; from -O1 a cheap cleanup of the CFG, constant folding,
-   * value numbering, loop-invariant code motion, DCE, and the CFG cleanup again for the branches
-   * folding made constant and the blocks DCE emptied.
+   * promotion of constant-index local arrays to registers (after folding, which makes the indices
+   * constant; before value numbering, which then sees the elements' values), value numbering,
+   * loop-invariant code motion, DCE, and the CFG cleanup again for the branches folding made
+   * constant and the blocks DCE emptied.
    */
   private List<FunctionPass> optPasses() {
     List<FunctionPass> passes = new ArrayList<>();
@@ -194,6 +197,9 @@ public final class Pipeline {
       }
       if (!options.knobs().flag("disable-constfold")) {
         passes.add(new ConstantFolding());
+      }
+      if (!options.knobs().flag("disable-promote-local-arrays")) {
+        passes.add(new PromoteLocalArrays());
       }
       if (!options.knobs().flag("disable-gvn")) {
         passes.add(new GlobalValueNumbering());

@@ -122,6 +122,30 @@ class KnobsTest {
     assertEquals(2, count(dump(REDUNDANT, Stage.OPT, 3, List.of("disable-gvn")), "mul i32"));
   }
 
+  /** A zeroed two-element local array, written and read at constant offsets. */
+  private static final String LOCAL_ARRAY =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        %2 = alloca ptr.local 8, align 4
+        intrinsic void memzero(ptr.local %2, i32 8)
+        %3 = ptradd ptr.local %2, 4
+        store i32 %1, %3
+        %4 = load i32 %3
+        store i32 %4, %0
+        ret
+      }
+      """;
+
+  @Test
+  void disablePromoteLocalArrays_keepsTheAlloca() {
+    String promoted = dump(LOCAL_ARRAY, Stage.OPT, 3, List.of());
+    assertFalse(promoted.contains("alloca"), promoted);
+    assertFalse(promoted.contains("load"), promoted);
+    String kept = dump(LOCAL_ARRAY, Stage.OPT, 3, List.of("disable-promote-local-arrays"));
+    assertTrue(kept.contains("alloca ptr.local 8"), kept);
+  }
+
   /** A loop computing {@code x * x} on every iteration. */
   private static final String INVARIANT =
       """
@@ -242,6 +266,7 @@ class KnobsTest {
             "disable-simplifycfg",
             "disable-gvn",
             "disable-licm",
+            "disable-promote-local-arrays",
             "disable-machine-dce",
             "inline-threshold",
             "verify-machineinstrs");
