@@ -35,10 +35,11 @@ import java.util.Set;
  * for the value entering from outside (first copy) or the previous copy's value from the latch, and
  * the exiting branch becomes a jump into the loop. In the last run (the original blocks) each
  * header phi is replaced by its incoming value and the exiting branch jumps to the exit; the blocks
- * it no longer reaches (the body of a top-tested loop) are removed. Because the last run keeps the
- * original values, uses after the loop, exit-block phis included, read the last iteration's values
- * without any rewriting. The induction variable becomes a constant in every copy; constant folding,
- * value numbering, DCE and simplifycfg afterwards clean up the arithmetic and the jump chains.
+ * it no longer reaches (the body of a top-tested loop) are removed, with any block that was
+ * unreachable before. Because the last run keeps the original values, uses after the loop,
+ * exit-block phis included, read the last iteration's values without any rewriting. The induction
+ * variable becomes a constant in every copy; constant folding, value numbering, DCE and simplifycfg
+ * afterwards clean up the arithmetic and the jump chains.
  *
  * <p>Requires nothing; preserves SSA; changes the CFG (adds and removes blocks).
  */
@@ -102,8 +103,26 @@ public final class LoopUnroll implements FunctionPass {
     if (count == null || count.runs() * size > threshold) {
       return false;
     }
+    // blocks no path reaches may still branch into the loop, and phis there may name them; they
+    // would be left pointing at removed or copied blocks, so they go first
+    removeUnreachable(f);
     new Unrolling(f, loop).run((int) count.runs());
     return true;
+  }
+
+  /**
+   * Removes every block the entry does not reach, with its entries in reachable blocks' phis: the
+   * body of a top-tested loop after its last run, and blocks earlier passes left unreachable.
+   */
+  private static void removeUnreachable(Function f) {
+    Cfg cfg = Cfg.of(f);
+    List<Block> dead = f.blocks().stream().filter(b -> !cfg.isReachable(b)).toList();
+    for (Block b : dead) {
+      for (Block s : f.successors(b)) {
+        PhiEdges.removeIncoming(f, s, b);
+      }
+    }
+    dead.forEach(f::removeBlock);
   }
 
   private static boolean copyable(Function f, LoopInfo.Loop loop) {
@@ -190,7 +209,7 @@ public final class LoopUnroll implements FunctionPass {
       Block stay = loop.contains(br.ifTrue()) ? br.ifTrue() : br.ifFalse();
       f.setData(f.terminator(exiting), new InstData.Jump(exit));
       PhiEdges.removeIncoming(f, stay, exiting);
-      removeUnreachable();
+      removeUnreachable(f);
     }
 
     /**
@@ -243,23 +262,6 @@ public final class LoopUnroll implements FunctionPass {
     private void retarget(Block b, Block from, Block to) {
       Inst t = f.terminator(b);
       f.setData(t, f.data(t).mapBlocks(x -> x.equals(from) ? to : x));
-    }
-
-    /** Removes the original loop blocks the last run no longer reaches (a top-tested body). */
-    private void removeUnreachable() {
-      Cfg cfg = Cfg.of(f);
-      for (Block b : loop.blocks()) {
-        if (!cfg.isReachable(b)) {
-          for (Block s : f.successors(b)) {
-            PhiEdges.removeIncoming(f, s, b);
-          }
-        }
-      }
-      for (Block b : loop.blocks()) {
-        if (!cfg.isReachable(b)) {
-          f.removeBlock(b);
-        }
-      }
     }
   }
 }
