@@ -69,6 +69,23 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-unroll",
+            Knob.Type.BOOL,
+            "false",
+            "Skip full unrolling of constant-trip-count loops (the opt stage's 'unroll' pass) at -O2"
+                + " and above."));
+    add(
+        m,
+        new Knob(
+            "unroll-threshold",
+            Knob.Type.INT,
+            "256",
+            "At -O2 and above, fully unroll an innermost loop with a constant trip count if its"
+                + " exiting block's runs times its IR instruction count is at most this; 0 unrolls"
+                + " nothing."));
+    add(
+        m,
+        new Knob(
             "disable-machine-dce",
             Knob.Type.BOOL,
             "false",

@@ -35,6 +35,7 @@ import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.InferAddressSpaces;
 import dev.jptx.compiler.opt.Inliner;
 import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
+import dev.jptx.compiler.opt.LoopUnroll;
 import dev.jptx.compiler.opt.PromoteLocalArrays;
 import dev.jptx.compiler.opt.ReadOnlyLoads;
 import dev.jptx.compiler.opt.SimplifyCfg;
@@ -185,8 +186,9 @@ public final class Pipeline {
    * The mid-level pass list: nothing at -O0; from -O1 a cheap cleanup of the CFG, constant folding,
    * promotion of constant-index local arrays to registers (after folding, which makes the indices
    * constant; before value numbering, which then sees the elements' values), value numbering,
-   * loop-invariant code motion, DCE, and the CFG cleanup again for the branches folding made
-   * constant and the blocks DCE emptied.
+   * loop-invariant code motion, at -O2 and above full unrolling of small constant loops followed by
+   * folding and value numbering of the copies, DCE, and the CFG cleanup again for the branches
+   * folding made constant, the blocks DCE emptied and the unrolled copies' jumps.
    */
   private List<FunctionPass> optPasses() {
     List<FunctionPass> passes = new ArrayList<>();
@@ -206,6 +208,20 @@ public final class Pipeline {
       }
       if (!options.knobs().flag("disable-licm")) {
         passes.add(new LoopInvariantCodeMotion());
+      }
+      if (options.optLevel() >= 2 && !options.knobs().flag("disable-unroll")) {
+        passes.add(new LoopUnroll(options.knobs().integer("unroll-threshold")));
+        // the copies' induction variables are constants now: fold them and merge what repeats
+        if (!options.knobs().flag("disable-constfold")) {
+          passes.add(new ConstantFolding());
+        }
+        // a local array indexed by the unrolled loop's counter has constant indices now
+        if (!options.knobs().flag("disable-promote-local-arrays")) {
+          passes.add(new PromoteLocalArrays());
+        }
+        if (!options.knobs().flag("disable-gvn")) {
+          passes.add(new GlobalValueNumbering());
+        }
       }
       if (!options.knobs().flag("disable-dce")) {
         passes.add(new DeadCodeElimination());

@@ -174,6 +174,43 @@ class KnobsTest {
     assertTrue(kept.indexOf("mul i32") > kept.indexOf("phi"), kept);
   }
 
+  /** A loop of 4 constant iterations storing its induction variable. */
+  private static final String CONSTANT_LOOP =
+      """
+      kernel @k(ptr.global %0) {
+      b0:
+        jump b1
+      b1:
+        %1 = phi i32 [b0: 0], [b2: %2]
+        %3 = icmp slt i32 %1, 4
+        br %3, b2, b3
+      b2:
+        store i32 %1, %0
+        %2 = add i32 %1, 1
+        jump b1
+      b3:
+        ret
+      }
+      """;
+
+  @Test
+  void disableUnroll_keepsTheLoop() {
+    String unrolled = dump(CONSTANT_LOOP, Stage.OPT, 3, List.of());
+    assertFalse(unrolled.contains("phi"), unrolled);
+    assertTrue(unrolled.contains("store i32 3, %0"), unrolled);
+    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("disable-unroll")).contains("phi"));
+    // -O1 does not unroll
+    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 1, List.of()).contains("phi"));
+  }
+
+  @Test
+  void unrollThreshold_boundsRunsTimesSize() {
+    // the loop has 6 instructions and its header runs 5 times: 30
+    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=29")).contains("phi"));
+    assertFalse(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=30")).contains("phi"));
+    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=0")).contains("phi"));
+  }
+
   private static int count(String text, String what) {
     return text.split(java.util.regex.Pattern.quote(what), -1).length - 1;
   }
@@ -267,6 +304,8 @@ class KnobsTest {
             "disable-gvn",
             "disable-licm",
             "disable-promote-local-arrays",
+            "disable-unroll",
+            "unroll-threshold",
             "disable-machine-dce",
             "inline-threshold",
             "verify-machineinstrs");

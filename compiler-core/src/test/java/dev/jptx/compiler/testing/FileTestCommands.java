@@ -29,6 +29,7 @@ import dev.jptx.compiler.opt.FunctionPass;
 import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.Inliner;
 import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
+import dev.jptx.compiler.opt.LoopUnroll;
 import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
@@ -47,8 +48,8 @@ import java.util.Set;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
  *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
- *       constfold gvn licm dce promote-local-arrays inline[:N] lower-switch lower-memzero
- *       lower-checks expand-atomics:sm_XX});
+ *       constfold gvn licm unroll[:N] dce promote-local-arrays inline[:N] lower-switch
+ *       lower-memzero lower-checks expand-atomics:sm_XX});
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
  *       printed after a stage;
  *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
@@ -135,6 +136,11 @@ final class FileTestCommands {
       case "lower-memzero" -> m.functions().forEach(MemZeroLowering::run);
       case "lower-checks" -> ChecksLowering.run(m);
       case "inline" -> Inliner.run(m, arg.isEmpty() ? 250 : Integer.parseInt(arg));
+      case "unroll" -> {
+        LoopUnroll u =
+            new LoopUnroll(arg.isEmpty() ? LoopUnroll.DEFAULT_THRESHOLD : Integer.parseInt(arg));
+        m.functions().forEach(u::run);
+      }
       case "expand-atomics" ->
           m.functions().forEach(f -> AtomicExpansion.run(f, SmTargets.get(arg)));
       default -> {

@@ -1,0 +1,267 @@
+package dev.jptx.compiler.opt;
+
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Cfg;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Intrinsic;
+import dev.jptx.compiler.ir.Value;
+import dev.jptx.compiler.ir.VoidType;
+import dev.jptx.compiler.opt.analysis.LoopInfo;
+import dev.jptx.compiler.opt.analysis.TripCount;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Fully unrolls innermost loops with a constant trip count (seed: LLVM's {@code LoopUnrollPass},
+ * full unrolling only). The loops considered are those innermost when the pass starts, so of two
+ * nested loops only the inner one is unrolled in a run, even if the outer one then qualifies.
+ *
+ * <p>A loop qualifies if {@link TripCount} knows how many times its exiting block runs ({@code R}),
+ * and {@code R} times its instruction count is at most the threshold; and it has no call, no {@code
+ * alloca} (each copy would be a new object) and no {@code CONVERGENT} or {@code MEMORY} intrinsic.
+ * Duplicating a barrier or a shuffle into straight-line code would be correct (every thread runs
+ * the same constant number of copies), but keeping such loops whole keeps the pass's argument
+ * short; loads, stores and atomics are copied in order, which preserves their effects.
+ *
+ * <p>Algorithm: the original blocks become the last run, and {@code R - 1} copies of all the loop's
+ * blocks are placed before the header in the layout, each entered from the previous one's latch
+ * (the first from the outside predecessor). In a copy the header phis are not copied: a phi stands
+ * for the value entering from outside (first copy) or the previous copy's value from the latch, and
+ * the exiting branch becomes a jump into the loop. In the last run (the original blocks) each
+ * header phi is replaced by its incoming value and the exiting branch jumps to the exit; the blocks
+ * it no longer reaches (the body of a top-tested loop) are removed, with any block that was
+ * unreachable before. Because the last run keeps the original values, uses after the loop,
+ * exit-block phis included, read the last iteration's values without any rewriting. The induction
+ * variable becomes a constant in every copy; constant folding, value numbering, DCE and simplifycfg
+ * afterwards clean up the arithmetic and the jump chains.
+ *
+ * <p>Requires nothing; preserves SSA; changes the CFG (adds and removes blocks).
+ */
+public final class LoopUnroll implements FunctionPass {
+  /** The default of the {@code unroll-threshold} knob, in IR instructions after unrolling. */
+  public static final int DEFAULT_THRESHOLD = 256;
+
+  private final int threshold;
+
+  /** A pass that unrolls a loop if its runs times its size is at most {@code threshold}. */
+  public LoopUnroll(int threshold) {
+    this.threshold = threshold;
+  }
+
+  /** A pass with the default threshold. */
+  public LoopUnroll() {
+    this(DEFAULT_THRESHOLD);
+  }
+
+  @Override
+  public String name() {
+    return "unroll";
+  }
+
+  @Override
+  public boolean run(Function f) {
+    if (f.blocks().isEmpty()) {
+      return false;
+    }
+    Set<Block> candidates = new HashSet<>();
+    for (LoopInfo.Loop l : LoopInfo.of(f).loops()) {
+      if (l.children().isEmpty()) {
+        candidates.add(l.header());
+      }
+    }
+    boolean changed = false;
+    Set<Block> tried = new HashSet<>();
+    boolean again = true;
+    while (again) {
+      again = false;
+      // recomputed after each unrolled loop: the CFG around it changed
+      for (LoopInfo.Loop l : LoopInfo.of(f).innermostFirst()) {
+        if (l.children().isEmpty() && candidates.contains(l.header()) && tried.add(l.header())) {
+          if (unroll(f, l)) {
+            changed = true;
+            again = true;
+            break;
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  private boolean unroll(Function f, LoopInfo.Loop loop) {
+    if (loop.header().equals(f.entry()) || !copyable(f, loop)) {
+      return false;
+    }
+    long size = loop.blocks().stream().mapToLong(b -> f.insts(b).size()).sum();
+    TripCount.Result count = TripCount.of(f, loop, Math.max(1, threshold / Math.max(1, size)));
+    if (count == null || count.runs() * size > threshold) {
+      return false;
+    }
+    // blocks no path reaches may still branch into the loop, and phis there may name them; they
+    // would be left pointing at removed or copied blocks, so they go first
+    removeUnreachable(f);
+    new Unrolling(f, loop).run((int) count.runs());
+    return true;
+  }
+
+  /**
+   * Removes every block the entry does not reach, with its entries in reachable blocks' phis: the
+   * body of a top-tested loop after its last run, and blocks earlier passes left unreachable.
+   */
+  private static void removeUnreachable(Function f) {
+    Cfg cfg = Cfg.of(f);
+    List<Block> dead = f.blocks().stream().filter(b -> !cfg.isReachable(b)).toList();
+    for (Block b : dead) {
+      for (Block s : f.successors(b)) {
+        PhiEdges.removeIncoming(f, s, b);
+      }
+    }
+    dead.forEach(f::removeBlock);
+  }
+
+  private static boolean copyable(Function f, LoopInfo.Loop loop) {
+    for (Block b : loop.blocks()) {
+      for (Inst i : f.insts(b)) {
+        InstData d = f.data(i);
+        boolean ok =
+            switch (d.opcode()) {
+              case CALL, ALLOCA -> false;
+              case INTRINSIC ->
+                  ((InstData.IntrinsicCall) d).intrinsic().effect() == Intrinsic.Effect.PURE;
+              default -> true;
+            };
+        if (!ok) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The rewriting of one loop; see the class comment. */
+  private static final class Unrolling {
+    private final Function f;
+    private final LoopInfo.Loop loop;
+    private final Block header;
+    private final Block latch;
+    private final Block outside;
+    private final Block exiting;
+    private final List<Inst> headerPhis;
+    private Block lastPlaced;
+
+    Unrolling(Function f, LoopInfo.Loop loop) {
+      this.f = f;
+      this.loop = loop;
+      this.header = loop.header();
+      this.latch = loop.latches().get(0);
+      this.outside = loop.outsidePredecessors().get(0);
+      this.exiting =
+          loop.blocks().stream()
+              .filter(b -> f.successors(b).stream().anyMatch(s -> !loop.contains(s)))
+              .findFirst()
+              .orElseThrow();
+      this.headerPhis = PhiEdges.phis(f, header);
+    }
+
+    void run(int runs) {
+      // the values the header phis take on the current run, starting with the first
+      Map<Inst, Value> entering = new HashMap<>();
+      for (Inst p : headerPhis) {
+        entering.put(p, ((InstData.Phi) f.data(p)).valueFrom(outside));
+      }
+      Block after = f.blocks().get(f.blocks().indexOf(header) - 1);
+      Block firstCopy = null;
+      Block previousLatch = null;
+      for (int k = 0; k < runs - 1; k++) {
+        Map<Value, Value> values = new HashMap<>();
+        entering.forEach((p, v) -> values.put(f.result(p), v));
+        Map<Block, Block> blocks = copy(values, after);
+        after = lastPlaced;
+        if (previousLatch == null) {
+          firstCopy = blocks.get(header);
+        } else {
+          retarget(previousLatch, header, blocks.get(header));
+        }
+        previousLatch = blocks.get(latch);
+        Map<Inst, Value> next = new HashMap<>();
+        for (Inst p : headerPhis) {
+          Value v = ((InstData.Phi) f.data(p)).valueFrom(latch);
+          next.put(p, values.getOrDefault(v, v));
+        }
+        entering = next;
+      }
+      if (firstCopy != null) {
+        retarget(outside, header, firstCopy);
+        // the last copy's latch jumps to the original header, which is the last run
+      }
+      for (Inst p : headerPhis) {
+        f.replaceAllUses(f.result(p), entering.get(p));
+        f.remove(p);
+      }
+      InstData.Branch br = (InstData.Branch) f.data(f.terminator(exiting));
+      Block exit = loop.contains(br.ifTrue()) ? br.ifFalse() : br.ifTrue();
+      Block stay = loop.contains(br.ifTrue()) ? br.ifTrue() : br.ifFalse();
+      f.setData(f.terminator(exiting), new InstData.Jump(exit));
+      PhiEdges.removeIncoming(f, stay, exiting);
+      removeUnreachable(f);
+    }
+
+    /**
+     * One copy of the loop's blocks after {@code after}, header phis left out, exiting branch made
+     * a jump to its in-loop target, back edge still to the original header (the caller retargets
+     * it). {@code values} holds the header phis' stand-ins and receives every copied result.
+     */
+    private Map<Block, Block> copy(Map<Value, Value> values, Block after) {
+      Map<Block, Block> blocks = new HashMap<>();
+      Block prev = after;
+      for (Block b : loop.blocks()) {
+        prev = f.addBlockAfter(prev);
+        blocks.put(b, prev);
+      }
+      lastPlaced = prev;
+      List<Inst[]> pairs = new ArrayList<>();
+      for (Block b : loop.blocks()) {
+        for (Inst i : f.insts(b)) {
+          if (headerPhis.contains(i)) {
+            continue;
+          }
+          Value r = f.result(i);
+          Inst ni =
+              f.append(
+                  blocks.get(b),
+                  new InstData.Return(List.of()),
+                  r == null ? VoidType.VOID : f.type(r),
+                  f.line(i));
+          if (r != null) {
+            values.put(r, f.result(ni));
+          }
+          pairs.add(new Inst[] {i, ni});
+        }
+      }
+      for (Inst[] p : pairs) {
+        InstData d = f.data(p[0]).mapOperands(v -> values.getOrDefault(v, v));
+        if (p[0].equals(f.terminator(exiting))) {
+          InstData.Branch br = (InstData.Branch) d;
+          d = new InstData.Jump(loop.contains(br.ifTrue()) ? br.ifTrue() : br.ifFalse());
+        }
+        boolean terminator = d.opcode().isTerminator();
+        // a terminator's edge to the header is the back edge: it stays on the original header
+        d = d.mapBlocks(x -> terminator && x.equals(header) ? x : blocks.getOrDefault(x, x));
+        f.setData(p[1], d);
+      }
+      return blocks;
+    }
+
+    /** {@code b}'s terminator branches to {@code to} instead of {@code from}. */
+    private void retarget(Block b, Block from, Block to) {
+      Inst t = f.terminator(b);
+      f.setData(t, f.data(t).mapBlocks(x -> x.equals(from) ? to : x));
+    }
+  }
+}
