@@ -37,6 +37,7 @@ import dev.jptx.compiler.opt.Inliner;
 import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
 import dev.jptx.compiler.opt.ReadOnlyLoads;
 import dev.jptx.compiler.opt.SimplifyCfg;
+import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
@@ -182,8 +183,9 @@ public final class Pipeline {
 
   /**
    * The mid-level pass list: nothing at -O0; from -O1 a cheap cleanup of the CFG, constant folding,
-   * value numbering, loop-invariant code motion, DCE, and the CFG cleanup again for the branches
-   * folding made constant and the blocks DCE emptied.
+   * value numbering, loop-invariant code motion, from -O2 strength reduction of loop indices (after
+   * licm, which leaves the invariant operands it needs outside the loop), DCE, and the CFG cleanup
+   * again for the branches folding made constant and the blocks DCE emptied.
    */
   private List<FunctionPass> optPasses() {
     List<FunctionPass> passes = new ArrayList<>();
@@ -200,6 +202,9 @@ public final class Pipeline {
       }
       if (!options.knobs().flag("disable-licm")) {
         passes.add(new LoopInvariantCodeMotion());
+      }
+      if (options.optLevel() >= 2 && !options.knobs().flag("disable-strength-reduce")) {
+        passes.add(new StrengthReduction());
       }
       if (!options.knobs().flag("disable-dce")) {
         passes.add(new DeadCodeElimination());

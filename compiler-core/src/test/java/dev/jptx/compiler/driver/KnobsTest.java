@@ -150,6 +150,40 @@ class KnobsTest {
     assertTrue(kept.indexOf("mul i32") > kept.indexOf("phi"), kept);
   }
 
+  /** A loop whose stored value (k * 3 + 1) * 5 is worth an induction variable of its own. */
+  private static final String SCALED_INDEX =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        jump b1
+      b1:
+        %2 = phi i32 [b0: 0], [b2: %7]
+        %3 = icmp slt i32 %2, %1
+        br %3, b2, b3
+      b2:
+        %4 = mul i32 %2, 3
+        %5 = add i32 %4, 1
+        %6 = mul i32 %5, 5
+        %8 = add i32 %6, %2
+        store i32 %8, %0
+        %7 = add i32 %2, 1
+        jump b1
+      b3:
+        ret
+      }
+      """;
+
+  @Test
+  void disableStrengthReduce_keepsMultiplicationsInTheLoop() {
+    String reduced = dump(SCALED_INDEX, Stage.OPT, 2, List.of());
+    assertEquals(0, count(reduced, "mul i32"), reduced);
+    assertEquals(2, count(reduced, "phi i32"), reduced);
+    String kept = dump(SCALED_INDEX, Stage.OPT, 2, List.of("disable-strength-reduce"));
+    assertEquals(2, count(kept, "mul i32"), kept);
+    String o1 = dump(SCALED_INDEX, Stage.OPT, 1, List.of());
+    assertEquals(2, count(o1, "mul i32"), o1);
+  }
+
   private static int count(String text, String what) {
     return text.split(java.util.regex.Pattern.quote(what), -1).length - 1;
   }
@@ -242,6 +276,7 @@ class KnobsTest {
             "disable-simplifycfg",
             "disable-gvn",
             "disable-licm",
+            "disable-strength-reduce",
             "disable-machine-dce",
             "inline-threshold",
             "verify-machineinstrs");

@@ -47,7 +47,7 @@ import java.util.Set;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
  *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
- *       constfold gvn licm dce inline[:N] lower-switch lower-memzero lower-checks
+ *       constfold gvn licm strength-reduce dce inline[:N] lower-switch lower-memzero lower-checks
  *       expand-atomics:sm_XX});
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
  *       printed after a stage;
@@ -119,7 +119,9 @@ final class FileTestCommands {
           "gvn",
           new GlobalValueNumbering(),
           "licm",
-          new LoopInvariantCodeMotion());
+          new LoopInvariantCodeMotion(),
+          "strength-reduce",
+          new dev.jptx.compiler.opt.StrengthReduction());
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
