@@ -46,7 +46,8 @@ import java.util.Set;
  * <p>A candidate is rewritten only if that removes more instructions from each iteration than the
  * new variable adds (see {@code pays}): the candidate and the loop arithmetic only it uses die,
  * against an addition and the two copies phi elimination makes. So {@code a[k]}, one {@code
- * mad.wide} in PTX, stays, while {@code a[3*k + 5]} or {@code (k*3 + 1)*5} do not.
+ * mad.wide} in PTX, stays, and so does {@code (k*m + 7)*3 + b} (two {@code mad.lo}); with today's
+ * backend an expression needs four instructions of PTX per iteration to be worth it.
  *
  * <p>Why the result is equal: on iteration {@code j}, {@code q} holds {@code init + j*scale*step}.
  * Modulo 2<sup>width</sup> this is {@code scale*(x0 + j*step) + offset}, which is {@code v}
@@ -161,9 +162,19 @@ public final class StrengthReduction implements FunctionPass {
       }
     }
     int cost = dies.size();
+    Set<Inst> fused = new HashSet<>();
     for (Inst d : dies) {
       if (f.data(d) instanceof InstData.PtrAdd pa && isWideMad(f, pa.offset(), dies)) {
         cost -= 2;
+      } else if (f.data(d) instanceof InstData.Binary b && b.opcode() == Opcode.ADD) {
+        // the backend selects add (mul x, y), z as one mad.lo
+        for (Value v : List.of(b.lhs(), b.rhs())) {
+          Inst m = f.definingInst(v);
+          if (m != null && dies.contains(m) && isMultiply(f, m) && fused.add(m)) {
+            cost--;
+            break;
+          }
+        }
       }
     }
     if (cost <= VARIABLE_COST) {
@@ -171,6 +182,11 @@ public final class StrengthReduction implements FunctionPass {
     }
     dead.addAll(dies);
     return true;
+  }
+
+  private static boolean isMultiply(Function f, Inst i) {
+    Opcode op = f.data(i).opcode();
+    return op == Opcode.MUL || op == Opcode.SHL;
   }
 
   /** True if {@code offset} is {@code mul|shl (sext x), C}, both among {@code dies}. */

@@ -50,7 +50,7 @@ class StrengthReductionOnSimulatorTest {
             "stridedSums",
             Launch.grid1d(64, 32),
             0,
-            RANDOM.floats(600, -4, 4),
+            RANDOM.floats(1000, -4, 4),
             new float[50],
             50));
   }

@@ -9,20 +9,20 @@ public final class AffineLoops {
   private AffineLoops() {}
 
   /**
-   * Each thread fills its row with {@code (k*m + 7)*3 + base}: with a large {@code m} the 32-bit
-   * arithmetic wraps, and the stored values show whether it wraps as Java's does.
+   * Each thread fills its row with {@code (k*m + 7)*3 - 4*k + base}: with a large {@code m} the
+   * 32-bit arithmetic wraps, and the stored values show whether it wraps as Java's does.
    */
   @Kernel
   public static void wrappingValues(int[] out, int count, int m, int base) {
     int i = globalIdX();
     if (i < out.length / count) {
       for (int k = 0; k < count; k++) {
-        out[i * count + k] = (k * m + 7) * 3 + base;
+        out[i * count + k] = (k * m + 7) * 3 - (k << 2) + base;
       }
     }
   }
 
-  /** Strided gathers through {@code a[6k + 5]}, counting up by 2 and down by 3. */
+  /** Strided gathers through {@code a[10k + 5]}, counting up by 2 and down by 3. */
   @Kernel
   public static void stridedSums(float[] a, float[] out, int n) {
     int i = globalIdX();
@@ -30,11 +30,11 @@ public final class AffineLoops {
       float w = i * 0.5f;
       float up = 0;
       for (int k = 0; k < 80; k += 2) {
-        up += a[(k * 3 + 1) * 2 + 3] * w;
+        up += a[(k * 7 - (k << 1)) * 2 + 5] * w;
       }
       float down = 0;
       for (int k = 90; k >= 0; k -= 3) {
-        down += a[(k * 3 + 1) * 2 + 3] - w;
+        down += a[(k * 7 - (k << 1)) * 2 + 5] - w;
       }
       out[i] = up - down;
     }
@@ -51,7 +51,7 @@ public final class AffineLoops {
     if (r < rows) {
       int width = to - from;
       for (int k = from; k < to; k++) {
-        out[r * width + (k - from)] = (k * 3 + 1) * 5 + r;
+        out[r * width + (k - from)] = ((k << 3) - k) * 5 - r;
       }
     }
   }
@@ -65,7 +65,7 @@ public final class AffineLoops {
     for (int r = 0; r < rows; r++) {
       int row = r * cols;
       for (int c = 0; c < cols; c++) {
-        out[row + c] = ((c * m + r) * 5 + 1) * 7;
+        out[row + c] = ((c * m - r) * 5 - 1) * 7;
       }
     }
   }
