@@ -86,6 +86,14 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-strength-reduce",
+            Knob.Type.BOOL,
+            "false",
+            "Skip IR strength reduction of loop indices and addresses (the opt stage's"
+                + " 'strength-reduce' pass) at -O2 and above."));
+    add(
+        m,
+        new Knob(
             "disable-machine-dce",
             Knob.Type.BOOL,
             "false",

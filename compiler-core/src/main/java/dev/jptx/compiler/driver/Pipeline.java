@@ -39,6 +39,7 @@ import dev.jptx.compiler.opt.LoopUnroll;
 import dev.jptx.compiler.opt.PromoteLocalArrays;
 import dev.jptx.compiler.opt.ReadOnlyLoads;
 import dev.jptx.compiler.opt.SimplifyCfg;
+import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
@@ -187,8 +188,10 @@ public final class Pipeline {
    * promotion of constant-index local arrays to registers (after folding, which makes the indices
    * constant; before value numbering, which then sees the elements' values), value numbering,
    * loop-invariant code motion, at -O2 and above full unrolling of small constant loops followed by
-   * folding and value numbering of the copies, DCE, and the CFG cleanup again for the branches
-   * folding made constant, the blocks DCE emptied and the unrolled copies' jumps.
+   * folding and value numbering of the copies, then strength reduction of the remaining loops'
+   * indices (after licm, which leaves the invariant operands it needs outside the loop), DCE, and
+   * the CFG cleanup again for the branches folding made constant, the blocks DCE emptied and the
+   * unrolled copies' jumps.
    */
   private List<FunctionPass> optPasses() {
     List<FunctionPass> passes = new ArrayList<>();
@@ -222,6 +225,9 @@ public final class Pipeline {
         if (!options.knobs().flag("disable-gvn")) {
           passes.add(new GlobalValueNumbering());
         }
+      }
+      if (options.optLevel() >= 2 && !options.knobs().flag("disable-strength-reduce")) {
+        passes.add(new StrengthReduction());
       }
       if (!options.knobs().flag("disable-dce")) {
         passes.add(new DeadCodeElimination());

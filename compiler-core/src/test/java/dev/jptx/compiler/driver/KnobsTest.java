@@ -306,11 +306,48 @@ class KnobsTest {
             "disable-promote-local-arrays",
             "disable-unroll",
             "unroll-threshold",
+            "disable-strength-reduce",
             "disable-machine-dce",
             "inline-threshold",
             "verify-machineinstrs");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }
+  }
+
+  /** A loop whose stored value ((k << 2) - k) * 5 - k is worth an induction variable of its own. */
+  private static final String SCALED_INDEX =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        jump b1
+      b1:
+        %2 = phi i32 [b0: 0], [b2: %7]
+        %3 = icmp slt i32 %2, %1
+        br %3, b2, b3
+      b2:
+        %4 = shl i32 %2, 2
+        %5 = sub i32 %4, %2
+        %6 = mul i32 %5, 5
+        %8 = sub i32 %6, %2
+        store i32 %8, %0
+        %7 = add i32 %2, 1
+        jump b1
+      b3:
+        ret
+      }
+      """;
+
+
+  @Test
+  void disableStrengthReduce_keepsMultiplicationsInTheLoop() {
+    String reduced = dump(SCALED_INDEX, Stage.OPT, 2, List.of());
+    assertEquals(0, count(reduced, "mul i32"), reduced);
+    assertEquals(2, count(reduced, "phi i32"), reduced);
+    String kept = dump(SCALED_INDEX, Stage.OPT, 2, List.of("disable-strength-reduce"));
+    assertEquals(1, count(kept, "mul i32"), kept);
+    assertEquals(1, count(kept, "phi i32"), kept);
+    String o1 = dump(SCALED_INDEX, Stage.OPT, 1, List.of());
+    assertEquals(1, count(o1, "mul i32"), o1);
   }
 }

@@ -48,8 +48,8 @@ import java.util.Set;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
  *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
- *       constfold gvn licm unroll[:N] dce promote-local-arrays inline[:N] lower-switch
- *       lower-memzero lower-checks expand-atomics:sm_XX});
+ *       constfold gvn licm unroll[:N] strength-reduce dce promote-local-arrays inline[:N]
+ *       lower-switch lower-memzero lower-checks expand-atomics:sm_XX});
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
  *       printed after a stage;
  *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
@@ -122,7 +122,9 @@ final class FileTestCommands {
           "licm",
           new LoopInvariantCodeMotion(),
           "promote-local-arrays",
-          new dev.jptx.compiler.opt.PromoteLocalArrays());
+          new dev.jptx.compiler.opt.PromoteLocalArrays(),
+          "strength-reduce",
+          new dev.jptx.compiler.opt.StrengthReduction());
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
