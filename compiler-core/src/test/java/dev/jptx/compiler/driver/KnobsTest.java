@@ -338,7 +338,6 @@ class KnobsTest {
       }
       """;
 
-
   @Test
   void disableStrengthReduce_keepsMultiplicationsInTheLoop() {
     String reduced = dump(SCALED_INDEX, Stage.OPT, 2, List.of());

@@ -78,8 +78,8 @@ class JptxInstructionCountsTest {
               + e.getValue()[0]);
     }
     assertTrue(
-        Math.exp(logSum / counts.size()) < 0.95,
-        "-O3 executes less than 5% fewer instructions than -O0 over the suite");
+        Math.exp(logSum / counts.size()) < 0.9,
+        "-O3 executes less than 10% fewer instructions than -O0 over the suite");
   }
 
   /** Launches the jptx kernel of the CUDA entry's name; returns the simulator's count. */
