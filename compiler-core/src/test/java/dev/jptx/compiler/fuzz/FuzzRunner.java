@@ -1,7 +1,6 @@
 package dev.jptx.compiler.fuzz;
 
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.JavaSources;
@@ -55,12 +54,7 @@ final class FuzzRunner implements AutoCloseable {
     p.add(pair("-O3 sm_75", "-O0 sm_90"));
     p.add(pair("-O2 sm_52", "-O3 sm_80 checks"));
     p.add(pair("-O1 sm_60 checks", "-O3 sm_90"));
-    List<String> off =
-        Knobs.all().stream()
-            .map(k -> k.name())
-            .filter(n -> n.startsWith("disable-"))
-            .sorted()
-            .toList();
+    List<String> off = Configurations.disableKnobs();
     for (int i = 0; i < off.size(); i++) {
       p.add(
           pair(

@@ -238,25 +238,6 @@ final class TrigReference {
    * ulp of the binade that holds {@code exact}; subnormal spacing below 2^-1022).
    */
   static double ulpError(double computed, BigDecimal exact) {
-    if (exact.signum() == 0) {
-      return computed == 0.0 ? 0.0 : Double.POSITIVE_INFINITY;
-    }
-    if (Double.isNaN(computed) || Double.isInfinite(computed)) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double d = exact.doubleValue();
-    double ulp;
-    if (Double.isInfinite(d)) {
-      ulp = Math.ulp(Double.MAX_VALUE);
-    } else {
-      ulp = Math.ulp(d);
-      BigDecimal ad = new BigDecimal(Math.abs(d));
-      boolean powerOfTwo = (Double.doubleToRawLongBits(d) & 0x000FFFFFFFFFFFFFL) == 0;
-      if (powerOfTwo && Math.abs(d) > Double.MIN_NORMAL && ad.compareTo(exact.abs()) > 0) {
-        ulp /= 2;
-      }
-    }
-    BigDecimal diff = new BigDecimal(computed).subtract(exact, MC);
-    return Math.abs(diff.divide(new BigDecimal(ulp), MC).doubleValue());
+    return ExpLogReference.ulpError(computed, exact);
   }
 }

@@ -33,12 +33,18 @@ public final class Configurations {
    * knob.
    */
   public static Stream<Arguments> eachPassOff(String base) {
+    return disableKnobs().stream()
+        .map(n -> base + " " + n)
+        .map(name -> Arguments.of(name, options(name)));
+  }
+
+  /** The registered {@code disable-*} knobs, one per optimization that can be switched off. */
+  public static List<String> disableKnobs() {
     return Knobs.all().stream()
         .map(k -> k.name())
         .filter(n -> n.startsWith("disable-"))
         .sorted()
-        .map(n -> base + " " + n)
-        .map(name -> Arguments.of(name, options(name)));
+        .toList();
   }
 
   /** The options a name stands for; an unknown word is an {@link IllegalArgumentException}. */
