@@ -31,8 +31,7 @@ final class CompilerFlags {
 
   @Option(
       names = "--checks",
-      description =
-          "Trap on out-of-bounds indices and integer division by zero (not available yet).")
+      description = "Trap on out-of-bounds indices and integer division by zero.")
   boolean checks;
 
   @Option(names = "--no-line-info", description = "Leave out .file/.loc line information.")

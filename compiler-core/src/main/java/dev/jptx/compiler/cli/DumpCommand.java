@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "dump",
     mixinStandardHelpOptions = true,
-    description = "Print a kernel's code after a stage: ${COMPLETION-CANDIDATES}.")
+    description = "Print a kernel's code after one or more stages of the pipeline.")
 final class DumpCommand implements Callable<Integer> {
   @Mixin CompilerFlags flags;
 

@@ -70,7 +70,7 @@ final class BlockDagBuilder {
       DagOpcode op =
           t instanceof ScalarType s && s.isFloat() ? DagOpcode.CONSTANT_FP : DagOpcode.CONSTANT;
       made = dag.node(op, t, NodeAttrs.NONE.withBits(c.bits()));
-    } else if (def instanceof ValueDef.Param p && index == 0) {
+    } else if (def instanceof ValueDef.Param p && index == fn.paramHome(v)) {
       made = loadParam(v, p.index(), t);
     } else {
       made = copyFromReg(fn.registerOf(v), t);

@@ -35,6 +35,7 @@ public final class DagBuilder {
   private final Map<Block, Integer> index = new HashMap<>();
   private final Map<Value, Integer> regOf = new LinkedHashMap<>();
   private final Map<Integer, List<ConstantCopy>> constantCopies = new HashMap<>();
+  private final Map<Value, Integer> paramHome = new HashMap<>();
 
   /** A constant a phi needs in register {@code reg} at the end of a predecessor. */
   record ConstantCopy(int reg, Value value) {}
@@ -75,9 +76,21 @@ public final class DagBuilder {
     return l;
   }
 
-  /** The DAGs of {@code f} for {@code target}. */
+  /** The DAGs of {@code f} for {@code target}, every parameter loaded in the entry block. */
   public static DagFunction build(Function f, SmTarget target) {
+    return build(f, target, false);
+  }
+
+  /**
+   * The DAGs of {@code f} for {@code target}; with {@code sinkParams}, each parameter is loaded in
+   * the block that dominates all its uses, outside loops (as nvcc places its {@code cvta}), so a
+   * thread that leaves early — a bounds check — does not load what it never reads.
+   */
+  public static DagFunction build(Function f, SmTarget target, boolean sinkParams) {
     DagBuilder b = new DagBuilder(f, target);
+    if (sinkParams && !b.layout.isEmpty()) {
+      ParamPlacement.place(f, b.layout, b.index, b.paramHome);
+    }
     b.assignRegisters();
     List<List<PhiCopy>> phis = b.phiCopies();
     for (int i = 0; i < b.layout.size(); i++) {
@@ -91,7 +104,7 @@ public final class DagBuilder {
 
   private void assignRegisters() {
     for (Value p : f.params()) {
-      if (usedOutside(p, layout.isEmpty() ? null : layout.get(0))) {
+      if (usedOutside(p, layout.isEmpty() ? null : layout.get(paramHome(p)))) {
         reg(p);
       }
     }
@@ -180,6 +193,11 @@ public final class DagBuilder {
     return index.get(b);
   }
 
+  /** The layout index of the block that loads parameter {@code p}. */
+  int paramHome(Value p) {
+    return paramHome.getOrDefault(p, 0);
+  }
+
   /** The register of {@code v}, or null if it stays in its block. */
   Integer registerOf(Value v) {
     return regOf.get(v);
@@ -192,7 +210,7 @@ public final class DagBuilder {
       ValueDef d = f.def(v);
       boolean here =
           d instanceof ValueDef.Param
-              ? b == 0
+              ? b == paramHome(v)
               : d instanceof ValueDef.Result r
                   && !(f.data(r.inst()) instanceof InstData.Phi)
                   && index.get(f.blockOf(r.inst())) == b;

@@ -102,6 +102,24 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-param-sinking",
+            Knob.Type.BOOL,
+            "false",
+            "Load every parameter in the entry block at -O1 and above, instead of in the block that"
+                + " dominates its uses outside loops (after a bounds check, as nvcc places its"
+                + " cvta)."));
+    add(
+        m,
+        new Knob(
+            "join-liveintervals",
+            Knob.Type.BOOL,
+            "true",
+            "Coalesce copies (register-coalescer) after PHI elimination at -O1 and above: a copy"
+                + " whose source and result do not interfere becomes one register and disappears;"
+                + " false keeps every copy PHI elimination made."));
+    add(
+        m,
+        new Knob(
             "inline-threshold",
             Knob.Type.INT,
             "250",

@@ -3,6 +3,7 @@ package dev.jptx.compiler.driver;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
+import dev.jptx.compiler.codegen.RegisterCoalescer;
 import dev.jptx.compiler.dag.DagBuilder;
 import dev.jptx.compiler.dag.DagFunction;
 import dev.jptx.compiler.dag.DagPrinter;
@@ -251,7 +252,11 @@ public final class Pipeline {
   private String backend(String unit, Module m, SmTarget target) {
     List<DagFunction> dags = new ArrayList<>();
     for (Function f : m.functions()) {
-      dags.add(PassRunner.run(f.attributes().javaName(), "dag", () -> DagBuilder.build(f, target)));
+      boolean sinkParams =
+          options.optLevel() >= 1 && !options.knobs().flag("disable-param-sinking");
+      dags.add(
+          PassRunner.run(
+              f.attributes().javaName(), "dag", () -> DagBuilder.build(f, target, sinkParams)));
     }
     dump(Stage.DAG, unit, () -> printDags(dags));
     for (DagFunction d : dags) {
@@ -270,7 +275,7 @@ public final class Pipeline {
     runMachinePasses(mfs, ssaMachinePasses());
     dump(Stage.MIR, unit, () -> MirPrinter.print(mfs));
     dump(Stage.PIPELINER, unit, () -> MirPrinter.print(mfs));
-    runMachinePasses(mfs, List.of(new PhiElimination()));
+    runMachinePasses(mfs, registerAllocationPasses());
     dump(Stage.RA, unit, () -> MirPrinter.print(mfs));
     dump(Stage.OUTLINER, unit, () -> MirPrinter.print(mfs));
     String ptx =
@@ -292,6 +297,16 @@ public final class Pipeline {
       passes.add(new MachineDeadCodeElimination());
     }
     passes.addAll(extraMachinePasses);
+    return passes;
+  }
+
+  /** PHI elimination, then (from -O1) coalescing of the copies it made. */
+  private List<MachinePass> registerAllocationPasses() {
+    List<MachinePass> passes = new ArrayList<>();
+    passes.add(new PhiElimination());
+    if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
+      passes.add(new RegisterCoalescer());
+    }
     return passes;
   }
 

@@ -13,9 +13,11 @@ import java.util.List;
  * Replaces instructions whose operands are all constants by their value, computed with Java's own
  * arithmetic, which is exactly the semantics the IR opcodes carry (see {@link
  * dev.jptx.compiler.ir.Opcode}), and the library intrinsics with the JDK methods they implement
- * ({@link IntrinsicEvaluator}); a branch on a constant becomes a jump. Integer division by zero is
- * left alone: it is undefined at run time, not an error at compile time. Requires nothing; leaves
- * folded instructions dead for {@link DeadCodeElimination}; may make blocks unreachable.
+ * ({@link IntrinsicEvaluator}); a branch on a constant becomes a jump. A commutative operation with
+ * one constant operand gets it on the right (LLVM's canonical form), where instruction selection
+ * folds it into the instruction as an immediate. Integer division by zero is left alone: it is
+ * undefined at run time, not an error at compile time. Requires nothing; leaves folded instructions
+ * dead for {@link DeadCodeElimination}; may make blocks unreachable.
  */
 public final class ConstantFolding implements FunctionPass {
   @Override
@@ -33,6 +35,15 @@ public final class ConstantFolding implements FunctionPass {
           boolean taken = f.constantBits(br.condition()) != 0;
           f.setData(i, new InstData.Jump(taken ? br.ifTrue() : br.ifFalse()));
           removePhiEdge(f, b, taken ? br.ifFalse() : br.ifTrue(), br);
+          changed = true;
+          continue;
+        }
+        if (d instanceof InstData.Binary x
+            && x.opcode().isCommutative()
+            && f.isConstant(x.lhs())
+            && !f.isConstant(x.rhs())) {
+          // constants on the right, where instruction selection takes them as immediates
+          f.setData(i, new InstData.Binary(x.opcode(), x.rhs(), x.lhs()));
           changed = true;
           continue;
         }

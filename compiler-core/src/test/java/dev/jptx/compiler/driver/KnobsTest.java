@@ -221,6 +221,38 @@ class KnobsTest {
     assertTrue(dump(DEAD_PHI, Stage.MIR, 0, List.of("-disable-machine-dce")).contains("PHI"));
   }
 
+  /** A bounds-checked store of a parameter: only threads inside the bound read it. */
+  private static final String GUARDED_STORE =
+      """
+      kernel @k(i32 %0, ptr.global %1, i32 %2) {
+      b0:
+        %3 = intrinsic i32 tid.x()
+        %4 = icmp slt i32 %3, %0
+        br %4, b1, b2
+      b1:
+        store i32 %2, %1
+        jump b2
+      b2:
+        ret
+      }
+      """;
+
+  @Test
+  void disableParamSinking_loadsEveryParameterInTheEntryBlock() {
+    String sunk = dump(GUARDED_STORE, Stage.PTX, 3, List.of());
+    assertTrue(sunk.indexOf("[k_param_2]") > sunk.indexOf("bra "), sunk);
+    String entry = dump(GUARDED_STORE, Stage.PTX, 3, List.of("disable-param-sinking"));
+    assertTrue(entry.indexOf("[k_param_2]") < entry.indexOf("bra "), entry);
+  }
+
+  @Test
+  void joinLiveintervals_false_keepsThePhiCopies() {
+    String joined = dump(CONSTANT_LOOP, Stage.RA, 1, List.of());
+    assertFalse(joined.contains("COPY"), joined);
+    String kept = dump(CONSTANT_LOOP, Stage.RA, 1, List.of("join-liveintervals=false"));
+    assertTrue(kept.contains("COPY"), kept);
+  }
+
   /** A pass that breaks the machine IR: it redefines a register with the wrong class. */
   private static final MachinePass BREAKER =
       new MachinePass() {
@@ -308,6 +340,8 @@ class KnobsTest {
             "unroll-threshold",
             "disable-strength-reduce",
             "disable-machine-dce",
+            "disable-param-sinking",
+            "join-liveintervals",
             "inline-threshold",
             "verify-machineinstrs");
     for (Knob k : Knobs.all()) {

@@ -1,6 +1,7 @@
 package dev.jptx.compiler.testing;
 
 import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.Knob;
 import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.target.SmTargets;
 import java.util.ArrayList;
@@ -38,11 +39,21 @@ public final class Configurations {
         .map(name -> Arguments.of(name, options(name)));
   }
 
-  /** The registered {@code disable-*} knobs, one per optimization that can be switched off. */
+  /**
+   * One knob setting per optimization that can be switched off: each registered {@code disable-*}
+   * knob, and {@code name=false} for each boolean knob that is on by default (such as {@code
+   * join-liveintervals}).
+   */
   public static List<String> disableKnobs() {
     return Knobs.all().stream()
-        .map(k -> k.name())
-        .filter(n -> n.startsWith("disable-"))
+        .map(
+            k ->
+                k.name().startsWith("disable-")
+                    ? k.name()
+                    : k.type() == Knob.Type.BOOL && k.defaultValue().equals("true")
+                        ? k.name() + "=false"
+                        : null)
+        .filter(n -> n != null)
         .sorted()
         .toList();
   }

@@ -3,6 +3,7 @@ package dev.jptx.compiler.testing;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
+import dev.jptx.compiler.codegen.RegisterCoalescer;
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.driver.CompilerOptions;
@@ -69,7 +70,7 @@ final class FileTestCommands {
       case "errors" -> errors(a.get(0));
       case "opt" -> opt(t.input(), a);
       case "stage" -> stage(t.input(), Stage.parse(a.get(0)), a.subList(1, a.size())).get(0);
-      case "mir" -> mir(t.input(), a.get(0));
+      case "mir" -> mir(t.input(), a);
       case "ptx" -> ptx(t.input(), a);
       case "ptx-class" -> ptxClass(a.get(0), a.subList(1, a.size()));
       default -> throw new IllegalArgumentException("unknown file-test command " + t.command());
@@ -158,6 +159,7 @@ final class FileTestCommands {
   private static final Map<String, MachinePass> MACHINE_PASSES =
       Map.of(
           "phi-node-elimination", new PhiElimination(),
+          "register-coalescer", new RegisterCoalescer(),
           "dead-mi-elimination", new MachineDeadCodeElimination());
 
   private static String opt(String input, List<String> passes) {
@@ -208,16 +210,20 @@ final class FileTestCommands {
     return out;
   }
 
-  private static String mir(String input, String pass) {
-    MachinePass p = MACHINE_PASSES.get(pass);
-    if (p == null) {
-      throw new IllegalArgumentException("unknown machine pass " + pass);
-    }
+  private static String mir(String input, List<String> passes) {
     List<MachineFunction> fs = MirParser.parse(input);
     for (MachineFunction f : fs) {
       MirVerifier.check(f, "parse");
-      p.run(f);
-      MirVerifier.check(f, pass);
+    }
+    for (String pass : passes) {
+      MachinePass p = MACHINE_PASSES.get(pass);
+      if (p == null) {
+        throw new IllegalArgumentException("unknown machine pass " + pass);
+      }
+      for (MachineFunction f : fs) {
+        p.run(f);
+        MirVerifier.check(f, pass);
+      }
     }
     return MirPrinter.print(fs);
   }
