@@ -32,6 +32,9 @@ public final class DagPrinter {
       for (SdNode n : d.reachable()) {
         sb.append("  ").append(node(n)).append('\n');
       }
+      for (String note : d.notes()) {
+        sb.append("  ; ").append(note).append('\n');
+      }
     }
     return sb.append("}\n").toString();
   }

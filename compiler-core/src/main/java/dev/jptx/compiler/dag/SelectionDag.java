@@ -26,6 +26,7 @@ public final class SelectionDag {
   private final SdNode entry;
   private SdValue root;
   private int line;
+  private final List<String> notes = new ArrayList<>();
 
   /** An empty DAG for the block at layout index {@code block}. */
   public SelectionDag(int block) {
@@ -78,6 +79,19 @@ public final class SelectionDag {
   /** Sets the root. */
   public void setRoot(SdValue r) {
     root = r;
+  }
+
+  /**
+   * Adds a remark that the printer shows after the block's nodes as a {@code ;} comment (the type
+   * legalizer's bookkeeping under {@code enable-legalize-types-checking}).
+   */
+  public void addNote(String note) {
+    notes.add(note);
+  }
+
+  /** The remarks, in the order they were added. */
+  public List<String> notes() {
+    return Collections.unmodifiableList(notes);
   }
 
   /** Every node ever added, in creation order (including ones no longer reachable). */

@@ -111,6 +111,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "enable-legalize-types-checking",
+            Knob.Type.BOOL,
+            "false",
+            "After type legalization, verify its bookkeeping (the seed's PerformExpensiveChecks):"
+                + " every legalized value of an illegal type in exactly one map, no value of a legal"
+                + " type transformed; a failure is an internal error naming the value."));
+    add(
+        m,
+        new Knob(
             "join-liveintervals",
             Knob.Type.BOOL,
             "true",

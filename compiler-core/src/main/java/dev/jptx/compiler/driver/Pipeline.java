@@ -260,7 +260,9 @@ public final class Pipeline {
     }
     dump(Stage.DAG, unit, () -> printDags(dags));
     for (DagFunction d : dags) {
-      PassRunner.run(d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d));
+      boolean checks = options.knobs().flag("enable-legalize-types-checking");
+      PassRunner.run(
+          d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d, checks));
       PassRunner.run(d.attributes().javaName(), "legalize-ops", () -> OperationLegalizer.run(d));
     }
     dump(Stage.LEGALIZE, unit, () -> printDags(dags));

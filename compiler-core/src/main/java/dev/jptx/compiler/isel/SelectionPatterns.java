@@ -20,6 +20,7 @@ import static dev.jptx.compiler.target.DagOpcode.FMUL;
 import static dev.jptx.compiler.target.DagOpcode.FNEG;
 import static dev.jptx.compiler.target.DagOpcode.FSUB;
 import static dev.jptx.compiler.target.DagOpcode.MUL;
+import static dev.jptx.compiler.target.DagOpcode.MULHU;
 import static dev.jptx.compiler.target.DagOpcode.NEG;
 import static dev.jptx.compiler.target.DagOpcode.OR;
 import static dev.jptx.compiler.target.DagOpcode.PTX_SDIV;
@@ -43,6 +44,7 @@ import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.FloatOpcodes;
 import dev.jptx.compiler.target.IntegerOpcodes;
 import dev.jptx.compiler.target.MachineOpcode;
+import dev.jptx.compiler.target.MathOpcodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -74,6 +76,8 @@ public final class SelectionPatterns {
     indexArithmetic(r);
     integer(r, I32, INT32);
     integer(r, I64, INT64);
+    // the high half of a double-width product, from the expansion of i128 multiplication
+    r.add(binary(MULHU, I64, MathOpcodes.MUL_HI_U64));
     predicates(r);
     floats(r, F32, FLOAT32);
     floats(r, F64, FLOAT64);

@@ -1,112 +1,152 @@
 package dev.jptx.compiler.legalize;
 
-import dev.jptx.compiler.dag.DagFunction;
 import dev.jptx.compiler.dag.NodeAttrs;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
+import dev.jptx.compiler.ir.CmpPredicate;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.target.DagOpcode;
-import java.util.ArrayList;
+import dev.jptx.compiler.target.LegalTypes;
 import java.util.List;
-import java.util.Map;
 
 /**
- * PromoteInteger: a narrow integer value is carried in a wider legal one whose high bits are
- * unspecified ("any-extended"), and each user makes the bits it needs explicit: a sign extension
- * becomes {@code sign_extend_inreg}, a zero extension an {@code and} with the narrow mask, a store
- * stays a truncating store of the wide value.
+ * PromoteInteger: a narrow integer ({@code i8}) is carried in the next legal one ({@code i16})
+ * whose high bits are unspecified ("any-extended"); each operation makes explicit the bits it
+ * needs. Additions, multiplications and bitwise operations work on the wide value as it is (the low
+ * bits of the result do not depend on the high bits of the operands); right shifts, divisions and
+ * signed comparisons first sign- or zero-extend in the register ({@code sign_extend_inreg}, an
+ * {@code and} with the narrow mask); shift counts are masked to the narrow width, since the DAG's
+ * shifts mask by the width of their own type; a store of the promoted value is a truncating store.
  */
-final class IntegerPromotion {
-  private final SelectionDag dag;
-  private final DagFunction function;
-  private final Map<SdValue, SdValue> promoted;
+final class IntegerPromotion implements TypeActionHandler {
+  private final LegalizeContext cx;
 
-  IntegerPromotion(SelectionDag dag, DagFunction function, Map<SdValue, SdValue> promoted) {
-    this.dag = dag;
-    this.function = function;
-    this.promoted = promoted;
+  IntegerPromotion(LegalizeContext cx) {
+    this.cx = cx;
   }
 
-  /** Records a promoted replacement for the narrow result of {@code n}. */
-  boolean promoteResult(SdNode n, Type wide) {
-    SdValue narrow = n.value(0);
-    SdValue wideValue;
-    switch (n.opcode()) {
-      case CONSTANT -> wideValue = dag.constant(wide, n.attrs().bits());
-      case TRUNCATE -> {
-        SdValue src = n.operand(0);
-        wideValue = src.type().equals(wide) ? src : dag.node(DagOpcode.TRUNCATE, wide, src);
-      }
-      case LOAD_PARAM -> {
-        String declared = function.params().get((int) n.attrs().bits()).ptxType();
-        NodeAttrs.LoadExtension ext =
-            declared.startsWith(".s") ? NodeAttrs.LoadExtension.SIGN : NodeAttrs.LoadExtension.ZERO;
-        wideValue = dag.node(DagOpcode.LOAD_PARAM, wide, n.attrs().withExtension(ext));
-      }
-      case LOAD -> {
-        SdNode load =
-            dag.node(
-                DagOpcode.LOAD,
-                n.operands(),
-                List.of(wide, SelectionDag.CHAIN),
-                n.attrs().withExtension(NodeAttrs.LoadExtension.ZERO));
-        dag.replaceAllUses(n.value(1), load.value(1));
-        wideValue = load.value(0);
-      }
-      default ->
-          throw new IllegalStateException(
-              "PromoteInteger of the result of " + n.opcode() + " is not implemented");
-    }
-    promoted.put(narrow, wideValue);
-    return true;
+  @Override
+  public void result(SdNode n, int r) {
+    Type narrow = n.resultTypes().get(r);
+    Type wide = LegalTypes.action(narrow, cx.target()).into();
+    SelectionDag dag = cx.dag();
+    SdValue w =
+        switch (n.opcode()) {
+          case CONSTANT -> dag.constant(wide, n.attrs().bits());
+          case UNDEF -> dag.node(DagOpcode.UNDEF, wide);
+          case TRUNCATE -> {
+            SdValue src = n.operand(0);
+            yield src.type().equals(wide) ? src : resize(src, wide);
+          }
+          case ZERO_EXTEND, SIGN_EXTEND, ANY_EXTEND -> dag.node(n.opcode(), wide, n.operand(0));
+          case LOAD_PARAM -> {
+            String declared = cx.function().params().get((int) n.attrs().bits()).ptxType();
+            NodeAttrs.LoadExtension ext =
+                declared.startsWith(".s")
+                    ? NodeAttrs.LoadExtension.SIGN
+                    : NodeAttrs.LoadExtension.ZERO;
+            yield dag.node(DagOpcode.LOAD_PARAM, wide, n.attrs().withExtension(ext));
+          }
+          case LOAD -> {
+            SdNode load =
+                dag.node(
+                    DagOpcode.LOAD,
+                    n.operands(),
+                    List.of(wide, SelectionDag.CHAIN),
+                    n.attrs().withExtension(NodeAttrs.LoadExtension.ZERO));
+            cx.replace(n, 1, load.value(1));
+            yield load.value(0);
+          }
+          case ADD, SUB, MUL, AND, OR, XOR ->
+              dag.node(n.opcode(), wide, get(n.operand(0)), get(n.operand(1)));
+          case SHL -> dag.node(DagOpcode.SHL, wide, get(n.operand(0)), count(n, wide));
+          case SRA -> dag.node(DagOpcode.SRA, wide, signed(n.operand(0), wide), count(n, wide));
+          case SRL -> dag.node(DagOpcode.SRL, wide, unsigned(n.operand(0), wide), count(n, wide));
+          case SDIV, SREM ->
+              dag.node(n.opcode(), wide, signed(n.operand(0), wide), signed(n.operand(1), wide));
+          case UDIV, UREM ->
+              dag.node(
+                  n.opcode(), wide, unsigned(n.operand(0), wide), unsigned(n.operand(1), wide));
+          case SELECT ->
+              dag.node(DagOpcode.SELECT, wide, n.operand(0), get(n.operand(1)), get(n.operand(2)));
+          default ->
+              throw new IllegalStateException(
+                  "PromoteInteger of the result of " + n.opcode() + " is not implemented");
+        };
+    cx.values().record(LegalizedValues.Kind.PROMOTED_INTEGERS, n.value(r), List.of(w));
   }
 
-  /** Rewrites {@code user}, which reads the promoted {@code narrow}. */
-  boolean rewriteUser(SdNode user, SdValue narrow) {
-    SdValue wide = promoted.get(narrow);
-    Type narrowType = narrow.type();
+  @Override
+  public void operand(SdNode user, int i) {
+    SdValue narrow = user.operand(i);
+    SdValue wide = get(narrow);
     switch (user.opcode()) {
-      case SIGN_EXTEND -> replace(user, signExtend(wide, narrowType, user.resultTypes().get(0)));
-      case ZERO_EXTEND -> replace(user, zeroExtend(wide, narrowType, user.resultTypes().get(0)));
-      case ANY_EXTEND -> replace(user, anyExtend(wide, user.resultTypes().get(0)));
-      case STORE, COPY_TO_REG -> replaceOperand(user, narrow, wide);
-      case TRUNCATE -> {
-        Type to = user.resultTypes().get(0);
-        replace(user, to.equals(wide.type()) ? wide : dag.node(DagOpcode.TRUNCATE, to, wide));
+      case SIGN_EXTEND -> cx.replace(user, 0, signed(narrow, user.resultTypes().get(0)));
+      case ZERO_EXTEND -> cx.replace(user, 0, unsigned(narrow, user.resultTypes().get(0)));
+      case ANY_EXTEND -> cx.replace(user, 0, resize(wide, user.resultTypes().get(0)));
+      case TRUNCATE -> cx.replace(user, 0, resize(wide, user.resultTypes().get(0)));
+      case STORE, COPY_TO_REG -> cx.rebuildWithOperand(user, i, wide);
+      case SETCC -> {
+        boolean signed = isSigned(user.attrs().predicate());
+        Type t = wide.type();
+        SdValue a = signed ? signed(user.operand(0), t) : unsigned(user.operand(0), t);
+        SdValue b = signed ? signed(user.operand(1), t) : unsigned(user.operand(1), t);
+        cx.rebuild(user, List.of(a, b));
+      }
+      case SINT_TO_FP -> cx.rebuildWithOperand(user, i, signed(narrow, wide.type()));
+      case SHL, SRA, SRL -> {
+        // a narrow count: its low bits are what the shift reads
+        Type t = user.operand(0).type();
+        cx.rebuildWithOperand(user, i, resize(unsigned(narrow, wide.type()), t));
       }
       default ->
           throw new IllegalStateException(
               "PromoteInteger of an operand of " + user.opcode() + " is not implemented");
     }
-    return true;
   }
 
-  private SdValue anyExtend(SdValue wide, Type to) {
-    return wide.type().equals(to) ? wide : dag.node(DagOpcode.ANY_EXTEND, to, wide);
+  private SdValue get(SdValue narrow) {
+    return cx.values().single(LegalizedValues.Kind.PROMOTED_INTEGERS, narrow);
   }
 
-  private SdValue signExtend(SdValue wide, Type narrow, Type to) {
-    SdValue v = anyExtend(wide, to);
-    return dag.node(DagOpcode.SIGN_EXTEND_INREG, to, NodeAttrs.NONE.withMemType(narrow), v);
+  /** The narrow value sign-extended to {@code to} (at least the promoted width). */
+  private SdValue signed(SdValue narrow, Type to) {
+    SdValue v = resize(get(narrow), to);
+    return cx.dag()
+        .node(DagOpcode.SIGN_EXTEND_INREG, to, NodeAttrs.NONE.withMemType(narrow.type()), v);
   }
 
-  private SdValue zeroExtend(SdValue wide, Type narrow, Type to) {
-    SdValue v = anyExtend(wide, to);
-    long mask = (1L << narrow.bits()) - 1;
-    return dag.node(DagOpcode.AND, to, v, dag.constant(to, mask));
+  /** The narrow value zero-extended to {@code to} (at least the promoted width). */
+  private SdValue unsigned(SdValue narrow, Type to) {
+    SdValue v = resize(get(narrow), to);
+    long mask = (1L << narrow.type().bits()) - 1;
+    return cx.dag().node(DagOpcode.AND, to, v, cx.dag().constant(to, mask));
   }
 
-  private void replace(SdNode user, SdValue with) {
-    dag.replaceAllUses(user.value(0), with);
+  /** A shift count of {@code n}'s narrow type, masked to that width and carried at {@code wide}. */
+  private SdValue count(SdNode n, Type wide) {
+    SdValue c = n.operand(1);
+    SdValue w =
+        cx.values().contains(LegalizedValues.Kind.PROMOTED_INTEGERS, c) ? get(c) : resize(c, wide);
+    int width = n.resultTypes().get(0).bits();
+    return cx.dag().node(DagOpcode.AND, wide, w, cx.dag().constant(wide, width - 1));
   }
 
-  private void replaceOperand(SdNode user, SdValue from, SdValue to) {
-    List<SdValue> ops = new ArrayList<>(user.operands());
-    ops.replaceAll(o -> o.equals(from) ? to : o);
-    SdNode copy = dag.node(user.opcode(), ops, user.resultTypes(), user.attrs());
-    for (int r = 0; r < user.resultTypes().size(); r++) {
-      dag.replaceAllUses(user.value(r), copy.value(r));
+  /** {@code v} any-extended or truncated to {@code to}. */
+  private SdValue resize(SdValue v, Type to) {
+    if (v.type().equals(to)) {
+      return v;
     }
+    DagOpcode op = v.type().bits() < to.bits() ? DagOpcode.ANY_EXTEND : DagOpcode.TRUNCATE;
+    return cx.dag().node(op, to, v);
+  }
+
+  /** The comparison kinds that need sign extension; others compare zero-extended values. */
+  static boolean isSigned(CmpPredicate p) {
+    return p == CmpPredicate.SLT
+        || p == CmpPredicate.SLE
+        || p == CmpPredicate.SGT
+        || p == CmpPredicate.SGE;
   }
 }

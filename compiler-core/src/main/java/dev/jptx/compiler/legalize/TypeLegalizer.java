@@ -7,49 +7,82 @@ import dev.jptx.compiler.dag.SelectionDag;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.target.LegalTypes;
-import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.TypeAction;
-import java.util.HashMap;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Type legalization (seed: type-legalization.md): rewrites every node whose result or operand type
- * no register class holds, until none is left. Each illegal result is replaced through the action
- * {@link LegalTypes} gives its type; the replacement is recorded in the action's map (the seed's
- * {@code PromotedIntegers}, ...), and users are rewritten to read it. Nodes are visited in schedule
- * order, so an operand is always legalized before its users.
+ * Type legalization (seed: type-legalization.md, DAGTypeLegalizer): rewrites every node whose
+ * result or operand type no register class holds, until none is left. Nodes are visited in schedule
+ * order (operands first), rounds repeat until nothing changes, since a rewrite may make new illegal
+ * nodes ({@code v8f32} splits into two {@code v4f32}, which split again):
  *
- * <p>Implemented so far: {@link TypeAction#PROMOTE_INTEGER} ({@code i8 -> i16}), which is all the
- * front end can produce today; the other actions are rows in the table waiting for their rewriters,
- * and reaching one is an internal error naming it.
+ * <ul>
+ *   <li>a node with a result of an illegal type goes to the handler of the type's action ({@link
+ *       LegalTypes#action}), which builds legal values for it and records them in the action's map
+ *       of {@link LegalizedValues} (the seed's {@code PromotedIntegers}, {@code ExpandedIntegers},
+ *       ...); its operands of illegal types are read from those maps;
+ *   <li>a node whose results are legal but that reads a value of an illegal type goes to the
+ *       handler of that operand's action, which rewrites it to read the legal parts.
+ * </ul>
+ *
+ * <p>With {@code checks} (knob {@code enable-legalize-types-checking}) {@link LegalizationChecks}
+ * verifies the maps afterwards, as LLVM's {@code PerformExpensiveChecks} does.
  */
 public final class TypeLegalizer {
   private final SelectionDag dag;
-  private final DagFunction function;
-  private final SmTarget target;
-  private final Map<SdValue, SdValue> promotedIntegers = new HashMap<>();
+  private final LegalizeContext context;
+  private final Map<TypeAction, TypeActionHandler> handlers = new EnumMap<>(TypeAction.class);
+  private final Set<SdNode> processed = new HashSet<>();
 
-  private TypeLegalizer(DagFunction function, SelectionDag dag) {
-    this.function = function;
+  private TypeLegalizer(
+      DagFunction function,
+      SelectionDag dag,
+      Map<TypeAction, Function<LegalizeContext, TypeActionHandler>> replacing) {
     this.dag = dag;
-    this.target = function.target();
+    this.context = new LegalizeContext(dag, function, function.target(), new LegalizedValues());
+    handlers.put(TypeAction.PROMOTE_INTEGER, new IntegerPromotion(context));
+    handlers.put(TypeAction.EXPAND_INTEGER, new IntegerExpansion(context));
+    replacing.forEach((action, make) -> handlers.put(action, make.apply(context)));
   }
 
   /** Legalizes the types of every block's DAG. */
   public static void run(DagFunction f) {
+    run(f, false);
+  }
+
+  /** Legalizes the types of every block's DAG; {@code checks} verifies the bookkeeping too. */
+  public static void run(DagFunction f, boolean checks) {
+    run(f, checks, Map.of());
+  }
+
+  /** As {@link #run(DagFunction, boolean)}, with some actions' handlers replaced (for tests). */
+  static void run(
+      DagFunction f,
+      boolean checks,
+      Map<TypeAction, Function<LegalizeContext, TypeActionHandler>> replacing) {
     for (SelectionDag d : f.blocks()) {
-      new TypeLegalizer(f, d).legalize();
+      TypeLegalizer l = new TypeLegalizer(f, d, replacing);
+      l.legalize();
+      if (checks) {
+        LegalizationChecks.verify(d, f.target(), l.processed, l.context.values());
+      }
+      LegalityCheck.types(d, f.target());
     }
   }
 
   private void legalize() {
-    for (int round = 0; round < 8; round++) {
+    for (int round = 0; round < 64; round++) {
       boolean changed = false;
       for (SdNode n : dag.reachable()) {
-        changed |= visit(n);
+        if (!processed.contains(n)) {
+          changed |= visit(n);
+        }
       }
       if (!changed) {
-        LegalityCheck.types(dag, target);
         return;
       }
     }
@@ -58,35 +91,40 @@ public final class TypeLegalizer {
 
   private boolean visit(SdNode n) {
     dag.setLine(n.line());
-    IntegerPromotion promotion = new IntegerPromotion(dag, function, promotedIntegers);
-    for (SdValue operand : n.operands()) {
-      if (promotedIntegers.containsKey(operand)) {
-        return promotion.rewriteUser(n, operand);
-      }
-    }
     for (int r = 0; r < n.resultTypes().size(); r++) {
       Type t = n.resultTypes().get(r);
-      if (t instanceof VoidType || LegalTypes.isLegal(t, target)) {
-        continue;
+      if (!isLegal(t)) {
+        processed.add(n);
+        handler(t, n).result(n, r);
+        return true;
       }
-      LegalTypes.ActionRow action = LegalTypes.action(t, target);
-      if (action == null || action.action() != TypeAction.PROMOTE_INTEGER) {
-        throw new IllegalStateException(
-            "type legalization of "
-                + t.text()
-                + " ("
-                + (action == null ? "no action" : action.action())
-                + ") for "
-                + n.opcode()
-                + " is not implemented");
+    }
+    for (int i = 0; i < n.operands().size(); i++) {
+      SdValue o = n.operand(i);
+      if (!isLegal(o.type())) {
+        processed.add(n);
+        handler(o.type(), n).operand(n, i);
+        return true;
       }
-      return promotion.promoteResult(n, action.into());
     }
     return false;
   }
 
-  /** Exposed for tests: the values this pass promoted and their promoted forms. */
-  Map<SdValue, SdValue> promotedIntegers() {
-    return promotedIntegers;
+  private boolean isLegal(Type t) {
+    return t instanceof VoidType || LegalTypes.isLegal(t, context.target());
+  }
+
+  private TypeActionHandler handler(Type t, SdNode n) {
+    LegalTypes.ActionRow row = LegalTypes.action(t, context.target());
+    if (row == null) {
+      throw new IllegalStateException(
+          "no type action for " + t.text() + " on " + context.target() + " (" + n + ")");
+    }
+    TypeActionHandler h = handlers.get(row.action());
+    if (h == null) {
+      throw new IllegalStateException(
+          "type legalization: " + row.action() + " of " + t.text() + " is not implemented");
+    }
+    return h;
   }
 }

@@ -32,6 +32,8 @@ public enum DagOpcode {
   SRA,
   SRL,
   NEG,
+  /** The high half of the unsigned double-width product ({@code mul.hi.u64}). */
+  MULHU,
   // ---- float
   FADD,
   FSUB,
@@ -53,6 +55,21 @@ public enum DagOpcode {
   SINT_TO_FP,
   FP_TO_SINT_SAT,
   BITCAST,
+  // ---- parts of wide values (type legalization)
+  /** An integer made of two halves: operand 0 the low, operand 1 the high. */
+  BUILD_PAIR,
+  /** Half {@code k} (operand 1, a constant: 0 low, 1 high) of a wide integer. */
+  EXTRACT_ELEMENT,
+  /** A vector made of its lanes, lane 0 first. */
+  BUILD_VECTOR,
+  /** Lane {@code k} (operand 1, a constant) of a vector. */
+  EXTRACT_VECTOR_ELT,
+  /** A vector made of smaller vectors, lanes in order. */
+  CONCAT_VECTORS,
+  /** The lanes from {@code k} (operand 1, a constant) of a vector, as a narrower vector. */
+  EXTRACT_SUBVECTOR,
+  /** A value whose bits do not matter (a widened vector's padding lanes). */
+  UNDEF,
   // ---- memory
   LOAD,
   STORE,

@@ -55,11 +55,17 @@ public final class LegalTypes {
 
   private LegalTypes() {}
 
-  /** The class holding {@code type} on {@code target}, or null if the type is not legal there. */
+  /**
+   * The class holding {@code type} on {@code target}, or null if the type is not legal there. A
+   * row's PTX ISA condition is checked against the target's own minimum, the module's {@code
+   * .version} unless an instruction needs more: a register type must not raise it (a {@code .b128}
+   * module would need a CUDA 12.3 driver), so {@code i128} is expanded wherever the target's
+   * minimum ISA lacks {@code .b128}.
+   */
   public static RegisterClass registerClass(Type type, SmTarget target) {
     Type t = type instanceof PointerType ? ScalarType.I64 : type;
     for (LegalRow r : LEGAL) {
-      if (r.type().equals(t) && r.when().appliesTo(target)) {
+      if (r.type().equals(t) && r.when().appliesTo(target, target.minimumPtx())) {
         return r.registerClass();
       }
     }

@@ -63,6 +63,7 @@ public final class MathOpcodes {
       unaryTemplate("BSWAP_B32", "prmt.b32 {d0}, {u0}, 0, 0x0123", B32);
   public static final MachineOpcode MUL_HI_S32 = binary("MUL_HI_S32", "mul.hi.s32", B32);
   public static final MachineOpcode MUL_HI_S64 = binary("MUL_HI_S64", "mul.hi.s64", B64);
+  public static final MachineOpcode MUL_HI_U64 = binary("MUL_HI_U64", "mul.hi.u64", B64);
   // a funnel shift of the value with itself is a rotation; .wrap uses the count mod 32, as Java
   public static final MachineOpcode ROTL_B32 = rotate("ROTL_B32", "shf.l.wrap.b32");
   public static final MachineOpcode ROTR_B32 = rotate("ROTR_B32", "shf.r.wrap.b32");
@@ -128,6 +129,7 @@ public final class MathOpcodes {
         BSWAP_B32,
         MUL_HI_S32,
         MUL_HI_S64,
+        MUL_HI_U64,
         ROTL_B32,
         ROTR_B32,
         CVT_RMI_F32,

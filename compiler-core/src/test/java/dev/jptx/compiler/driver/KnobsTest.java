@@ -253,6 +253,27 @@ class KnobsTest {
     assertTrue(kept.contains("COPY"), kept);
   }
 
+  /** An i128 sum, which type legalization expands into i64 halves below sm_100. */
+  private static final String WIDE_SUM =
+      """
+      kernel @k(ptr.global %0, i64 %1) {
+      b0:
+        %2 = sext i64 %1 to i128
+        %3 = add i128 %2, %2
+        %4 = trunc i128 %3 to i64
+        store i64 %4, %0
+        ret
+      }
+      """;
+
+  @Test
+  void enableLegalizeTypesChecking_verifiesAndShowsTheMaps() {
+    // the checks' failures are shown by LegalizationChecksTest; here, that the knob runs them
+    assertFalse(dump(WIDE_SUM, Stage.LEGALIZE, 0, List.of()).contains("ExpandedIntegers"));
+    String checked = dump(WIDE_SUM, Stage.LEGALIZE, 0, List.of("enable-legalize-types-checking"));
+    assertTrue(checked.contains("; ExpandedIntegers: "), checked);
+  }
+
   /** A pass that breaks the machine IR: it redefines a register with the wrong class. */
   private static final MachinePass BREAKER =
       new MachinePass() {
@@ -342,6 +363,7 @@ class KnobsTest {
             "disable-machine-dce",
             "disable-param-sinking",
             "join-liveintervals",
+            "enable-legalize-types-checking",
             "inline-threshold",
             "verify-machineinstrs");
     for (Knob k : Knobs.all()) {
