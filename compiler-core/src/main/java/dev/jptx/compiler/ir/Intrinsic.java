@@ -3,6 +3,7 @@ package dev.jptx.compiler.ir;
 import static dev.jptx.compiler.ir.ScalarType.I1;
 import static dev.jptx.compiler.ir.ScalarType.I16;
 import static dev.jptx.compiler.ir.ScalarType.I32;
+import static dev.jptx.compiler.ir.Signature.Kind.ANY_FLOAT;
 import static dev.jptx.compiler.ir.Signature.Kind.FLOAT;
 import static dev.jptx.compiler.ir.Signature.Kind.INT;
 
@@ -56,16 +57,20 @@ public enum Intrinsic {
   ROTL("rotl", Signature.uniform(1, INT, I32)),
   ROTR("rotr", Signature.uniform(1, INT, I32)),
 
-  // ---- float operations of Math (exact ones)
-  /** PTX {@code min}: the non-NaN operand if one is NaN. */
-  FMINNUM("fminnum", Signature.uniform(2, FLOAT)),
-  /** PTX {@code max}: the non-NaN operand if one is NaN. */
-  FMAXNUM("fmaxnum", Signature.uniform(2, FLOAT)),
+  // ---- float operations of Math (exact ones) and of Gpu's half precision
+  /**
+   * PTX {@code min}: the non-NaN operand if one is NaN, the canonical NaN if both are. On the half
+   * types ({@code f16 bf16}, lane by lane on {@code v2f16 v2bf16}) it is CUDA's {@code __hmin}:
+   * {@code -0.0} is below {@code +0.0} as well.
+   */
+  FMINNUM("fminnum", Signature.uniform(2, ANY_FLOAT)),
+  /** PTX {@code max}, CUDA's {@code __hmax} on the half types: as {@link #FMINNUM}. */
+  FMAXNUM("fmaxnum", Signature.uniform(2, ANY_FLOAT)),
   FABS("fabs", Signature.uniform(1, FLOAT)),
   /** Correctly rounded square root. */
   SQRT("sqrt", Signature.uniform(1, FLOAT)),
-  /** Fused multiply-add, rounded once. */
-  FMA("fma", Signature.uniform(3, FLOAT)),
+  /** Fused multiply-add, rounded once (lane by lane on vectors). */
+  FMA("fma", Signature.uniform(3, ANY_FLOAT)),
   FLOOR("floor", Signature.uniform(1, FLOAT)),
   CEIL("ceil", Signature.uniform(1, FLOAT)),
   /** Round to nearest even integer ({@code Math.rint}). */

@@ -96,10 +96,22 @@ final class IrTypeRules {
     if (!type(x.lhs()).equals(rt) || !type(x.rhs()).equals(rt)) {
       return "operands must have the result type " + rt.text();
     }
-    if (!isScalar(rt, floatOp) || rt == ScalarType.I1 && !isLogic(x.opcode())) {
+    boolean packed = isLaneWise(x.opcode()) && isFloatVector(rt);
+    if (!isScalar(rt, floatOp) && !packed || rt == ScalarType.I1 && !isLogic(x.opcode())) {
       return x.opcode().text() + " is not defined on " + rt.text();
     }
     return null;
+  }
+
+  /**
+   * The operations that apply lane by lane to vectors of floats ({@code v2f16}, {@code v2bf16}).
+   */
+  private static boolean isLaneWise(Opcode op) {
+    return op == Opcode.FADD || op == Opcode.FSUB || op == Opcode.FMUL;
+  }
+
+  private static boolean isFloatVector(Type t) {
+    return t instanceof VectorType v && v.element().isFloat();
   }
 
   private static boolean isLogic(Opcode op) {

@@ -85,7 +85,12 @@ public sealed interface Signature {
     /** {@code f32} or {@code f64}. */
     FLOAT,
     /** {@code i32 i64 f32 f64}. */
-    NUMBER;
+    NUMBER,
+    /**
+     * Any float ({@code f16 bf16 f32 f64}) or a vector of floats ({@code v2f16 v2bf16}), the
+     * operation applied lane by lane.
+     */
+    ANY_FLOAT;
 
     boolean accepts(Type t) {
       boolean isInt = t == ScalarType.I32 || t == ScalarType.I64;
@@ -94,7 +99,13 @@ public sealed interface Signature {
         case INT -> isInt;
         case FLOAT -> isFloat;
         case NUMBER -> isInt || isFloat;
+        case ANY_FLOAT -> anyFloat(t);
       };
+    }
+
+    private static boolean anyFloat(Type t) {
+      ScalarType s = t instanceof VectorType v ? v.element() : t instanceof ScalarType x ? x : null;
+      return s != null && s.isFloat();
     }
   }
 

@@ -68,6 +68,43 @@ class IrVerifierTest {
   }
 
   @Test
+  void packedHalfArithmetic_isLaneWiseOnFloatVectorsOnly() {
+    List<String> ok =
+        problems(
+            """
+            kernel @k(i32 %0, i16 %1) {
+            b0:
+              %2 = bitcast i32 %0 to v2f16
+              %3 = fadd v2f16 %2, %2
+              %4 = intrinsic v2f16 fma(v2f16 %3, v2f16 %2, v2f16 %2)
+              %5 = intrinsic v2f16 fmaxnum(v2f16 %4, v2f16 %2)
+              %6 = bitcast i32 %0 to v2bf16
+              %7 = intrinsic v2bf16 fma(v2bf16 %6, v2bf16 %6, v2bf16 %6)
+              %8 = bitcast i16 %1 to f16
+              %9 = fpext f16 %8 to f32
+              %10 = fptrunc f32 %9 to bf16
+              ret
+            }
+            """);
+    assertEquals(List.of(), ok);
+    List<String> bad =
+        problems(
+            """
+            kernel @k(i32 %0) {
+            b0:
+              %1 = bitcast i32 %0 to v2f16
+              %2 = fdiv v2f16 %1, %1
+              %3 = bitcast i32 %0 to v2i16
+              %4 = fadd v2i16 %3, %3
+              %5 = intrinsic v2i16 fma(v2i16 %3, v2i16 %3, v2i16 %3)
+              %6 = fpext v2f16 %1 to f32
+              ret
+            }
+            """);
+    assertEquals(4, bad.size(), bad.toString());
+  }
+
+  @Test
   void parseErrors_nameLineAndColumn() {
     TextParseException e =
         assertThrows(
