@@ -216,7 +216,8 @@ public final class PtxPrinter {
       int k = 0;
       while (k < template.length()) {
         char c = template.charAt(k);
-        if (c != '{') {
+        if (c != '{' || !isReference(template, k)) {
+          // braces that do not name an operand are PTX's own: {%h1, %h2} packs two registers
           out.append(c);
           k++;
           continue;
@@ -233,6 +234,12 @@ public final class PtxPrinter {
         k = end + 1;
       }
       return out.toString();
+    }
+
+    private static boolean isReference(String template, int k) {
+      return k + 2 < template.length()
+          && "dua".indexOf(template.charAt(k + 1)) >= 0
+          && Character.isDigit(template.charAt(k + 2));
     }
 
     private String address(MOperand base, MOperand offset) {

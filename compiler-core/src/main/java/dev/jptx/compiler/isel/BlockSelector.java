@@ -116,6 +116,9 @@ final class BlockSelector {
       return;
     }
     for (SelectionPattern p : SelectionPatterns.all()) {
+      if (!p.when().appliesTo(target)) {
+        continue;
+      }
       PatternMatcher.Match m = matcher.match(p.pattern(), n);
       if (m != null) {
         covered.addAll(m.folded());
@@ -206,6 +209,9 @@ final class BlockSelector {
       return new MOperand.Imm(bits & 0xFFFFFFFFL, MOperand.ImmKind.F32);
     } else if (t == ScalarType.F64) {
       return new MOperand.Imm(bits, MOperand.ImmKind.F64);
+    } else if (t == ScalarType.F16 || t == ScalarType.BF16) {
+      // a half constant is moved into its register as the bit pattern
+      return new MOperand.Imm(bits & 0xFFFF, MOperand.ImmKind.INT);
     }
     int shift = 64 - t.bits();
     return new MOperand.Imm((bits << shift) >> shift, MOperand.ImmKind.INT);

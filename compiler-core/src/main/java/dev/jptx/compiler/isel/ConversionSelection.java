@@ -1,5 +1,7 @@
 package dev.jptx.compiler.isel;
 
+import static dev.jptx.compiler.ir.ScalarType.BF16;
+import static dev.jptx.compiler.ir.ScalarType.F16;
 import static dev.jptx.compiler.ir.ScalarType.F32;
 import static dev.jptx.compiler.ir.ScalarType.F64;
 import static dev.jptx.compiler.ir.ScalarType.I16;
@@ -8,8 +10,10 @@ import static dev.jptx.compiler.ir.ScalarType.I64;
 import static dev.jptx.compiler.ir.ScalarType.I8;
 import static dev.jptx.compiler.target.DagOpcode.ANY_EXTEND;
 import static dev.jptx.compiler.target.DagOpcode.BITCAST;
+import static dev.jptx.compiler.target.DagOpcode.FP16_TO_FP;
 import static dev.jptx.compiler.target.DagOpcode.FP_EXTEND;
 import static dev.jptx.compiler.target.DagOpcode.FP_ROUND;
+import static dev.jptx.compiler.target.DagOpcode.FP_TO_FP16;
 import static dev.jptx.compiler.target.DagOpcode.PTX_CVT_RZI;
 import static dev.jptx.compiler.target.DagOpcode.SIGN_EXTEND;
 import static dev.jptx.compiler.target.DagOpcode.SIGN_EXTEND_INREG;
@@ -17,9 +21,12 @@ import static dev.jptx.compiler.target.DagOpcode.SINT_TO_FP;
 import static dev.jptx.compiler.target.DagOpcode.TRUNCATE;
 import static dev.jptx.compiler.target.DagOpcode.ZERO_EXTEND;
 
+import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.ConversionOpcodes;
 import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.HalfOpcodes;
 import dev.jptx.compiler.target.MachineOpcode;
 import java.util.List;
 
@@ -30,6 +37,9 @@ import java.util.List;
  */
 final class ConversionSelection {
   private record Row(DagOpcode op, Type from, Type to, MachineOpcode out) {}
+
+  private static final Type V2F16 = new VectorType(ScalarType.F16, 2);
+  private static final Type V2BF16 = new VectorType(ScalarType.BF16, 2);
 
   private static final List<Row> ROWS =
       List.of(
@@ -64,7 +74,21 @@ final class ConversionSelection {
           new Row(BITCAST, F32, I32, ConversionOpcodes.MOV_B32_F32),
           new Row(BITCAST, I32, F32, ConversionOpcodes.MOV_F32_B32),
           new Row(BITCAST, F64, I64, ConversionOpcodes.MOV_B64_F64),
-          new Row(BITCAST, I64, F64, ConversionOpcodes.MOV_F64_B64));
+          new Row(BITCAST, I64, F64, ConversionOpcodes.MOV_F64_B64),
+          // half precision: bit patterns into the half registers and back, and the conversions
+          new Row(BITCAST, I16, F16, HalfOpcodes.MOV_H16_B16),
+          new Row(BITCAST, F16, I16, HalfOpcodes.MOV_B16_H16),
+          new Row(BITCAST, I16, BF16, HalfOpcodes.MOV_H16_B16),
+          new Row(BITCAST, BF16, I16, HalfOpcodes.MOV_B16_H16),
+          new Row(BITCAST, I32, V2F16, HalfOpcodes.MOV_H32_B32),
+          new Row(BITCAST, V2F16, I32, HalfOpcodes.MOV_B32_H32),
+          new Row(BITCAST, I32, V2BF16, HalfOpcodes.MOV_H32_B32),
+          new Row(BITCAST, V2BF16, I32, HalfOpcodes.MOV_B32_H32),
+          new Row(FP_EXTEND, F16, F32, HalfOpcodes.CVT_F32_F16),
+          new Row(FP_ROUND, F32, F16, HalfOpcodes.CVT_RN_F16_F32),
+          new Row(FP_ROUND, F32, BF16, HalfOpcodes.CVT_RN_BF16_F32),
+          new Row(FP16_TO_FP, I16, F32, HalfOpcodes.CVT_F32_F16_B16),
+          new Row(FP_TO_FP16, F32, I16, HalfOpcodes.CVT_RN_F16_F32_B16));
 
   private ConversionSelection() {}
 

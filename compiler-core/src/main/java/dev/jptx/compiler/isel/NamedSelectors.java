@@ -27,9 +27,11 @@ import java.util.List;
  */
 final class NamedSelectors {
   private final BlockSelector s;
+  private final LaneSelection lanes;
 
   NamedSelectors(BlockSelector s) {
     this.s = s;
+    this.lanes = new LaneSelection(s);
   }
 
   /** Plans {@code n} if a named selector handles it. */
@@ -78,6 +80,8 @@ final class NamedSelectors {
         s.plan(n, () -> s.emit(cvta, s.def(n.value()), List.of(s.reg(n.operand(0))), n.line()));
       }
       case ATOMIC -> planAtomic(n);
+      case BUILD_VECTOR -> lanes.planPack(n);
+      case EXTRACT_VECTOR_ELT -> lanes.planUnpack(n);
       default -> {
         return ConversionSelection.isConversion(n.opcode()) && planConversion(n);
       }

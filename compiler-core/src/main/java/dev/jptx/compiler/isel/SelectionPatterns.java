@@ -1,5 +1,6 @@
 package dev.jptx.compiler.isel;
 
+import static dev.jptx.compiler.ir.ScalarType.F16;
 import static dev.jptx.compiler.ir.ScalarType.F32;
 import static dev.jptx.compiler.ir.ScalarType.F64;
 import static dev.jptx.compiler.ir.ScalarType.I1;
@@ -38,10 +39,12 @@ import static dev.jptx.compiler.target.DagOpcode.ZERO_EXTEND;
 
 import dev.jptx.compiler.dag.NodeAttrs;
 import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.Availability;
 import dev.jptx.compiler.target.CompareOpcodes;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.FloatOpcodes;
+import dev.jptx.compiler.target.HalfOpcodes;
 import dev.jptx.compiler.target.IntegerOpcodes;
 import dev.jptx.compiler.target.MachineOpcode;
 import dev.jptx.compiler.target.MathOpcodes;
@@ -81,6 +84,8 @@ public final class SelectionPatterns {
     predicates(r);
     floats(r, F32, FLOAT32);
     floats(r, F64, FLOAT64);
+    halves(r, F16, HALF16);
+    halves(r, new VectorType(F16, 2), HALF16X2);
     divisions(r);
     selects(r);
     return List.copyOf(r);
@@ -144,6 +149,25 @@ public final class SelectionPatterns {
     FloatOpcodes.MUL_RN_F64,
     FloatOpcodes.MUL_F64,
     FloatOpcodes.NEG_F64
+  };
+
+  /** The half arithmetic of one type: add, sub, mul, each strict ({@code .rn}) then fast. */
+  private static final MachineOpcode[] HALF16 = {
+    HalfOpcodes.ADD_RN_F16,
+    HalfOpcodes.ADD_FTZ_F16,
+    HalfOpcodes.SUB_RN_F16,
+    HalfOpcodes.SUB_FTZ_F16,
+    HalfOpcodes.MUL_RN_F16,
+    HalfOpcodes.MUL_FTZ_F16
+  };
+
+  private static final MachineOpcode[] HALF16X2 = {
+    HalfOpcodes.ADD_RN_F16X2,
+    HalfOpcodes.ADD_FTZ_F16X2,
+    HalfOpcodes.SUB_RN_F16X2,
+    HalfOpcodes.SUB_FTZ_F16X2,
+    HalfOpcodes.MUL_RN_F16X2,
+    HalfOpcodes.MUL_FTZ_F16X2
   };
 
   /** {@code base + (long) i * size} and friends: one instruction where PTX has one. */
@@ -311,6 +335,24 @@ public final class SelectionPatterns {
           rule(o[k + 1].name(), op(ops[k], t, mode, reg("a", t), ri("b", t)), o[k + 1], "a", "b"));
     }
     r.add(rule(o[7].name(), op(FNEG, t, reg("a", t)), o[7], "a"));
+  }
+
+  /**
+   * {@code f16} or {@code f16x2} add, sub and mul (sm_53): registers only, as PTX has no half
+   * immediates; {@code .rn} in strict mode, the contractable {@code .ftz} form under fast math.
+   */
+  private static void halves(List<SelectionPattern> r, Type t, MachineOpcode[] o) {
+    DagOpcode[] ops = {FADD, FADD, FSUB, FSUB, FMUL, FMUL};
+    for (int k = 0; k < ops.length; k++) {
+      Predicate<NodeAttrs> mode = k % 2 == 0 ? STRICT : FAST;
+      r.add(
+          new SelectionPattern(
+              o[k].name(),
+              op(ops[k], t, mode, reg("a", t), reg("b", t)),
+              o[k],
+              List.of("a", "b"),
+              Availability.fromSm(53)));
+    }
   }
 
   private static void select(List<SelectionPattern> r, Type t, MachineOpcode selp) {

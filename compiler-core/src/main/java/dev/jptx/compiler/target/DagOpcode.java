@@ -55,6 +55,10 @@ public enum DagOpcode {
   SINT_TO_FP,
   FP_TO_SINT_SAT,
   BITCAST,
+  /** The float of a binary16 pattern held in an {@code i16} (where {@code f16} is promoted). */
+  FP16_TO_FP,
+  /** A float rounded to binary16, as its {@code i16} pattern (where {@code f16} is promoted). */
+  FP_TO_FP16,
   // ---- parts of wide values (type legalization)
   /** An integer made of two halves: operand 0 the low, operand 1 the high. */
   BUILD_PAIR,

@@ -5,6 +5,8 @@ import static dev.jptx.compiler.target.RegisterClass.B32;
 import static dev.jptx.compiler.target.RegisterClass.B64;
 import static dev.jptx.compiler.target.RegisterClass.F32;
 import static dev.jptx.compiler.target.RegisterClass.F64;
+import static dev.jptx.compiler.target.RegisterClass.H16;
+import static dev.jptx.compiler.target.RegisterClass.H32;
 import static dev.jptx.compiler.target.RegisterClass.PRED;
 import static dev.jptx.compiler.target.Rows.move;
 
@@ -20,6 +22,9 @@ public final class MoveOpcodes {
   public static final MachineOpcode MOV_F32 = move("MOV_F32", "mov.f32", F32);
   public static final MachineOpcode MOV_F64 = move("MOV_F64", "mov.f64", F64);
   public static final MachineOpcode MOV_PRED = move("MOV_PRED", "mov.pred", PRED);
+  // half registers: constants and copies (a binary16 constant is its bit pattern)
+  public static final MachineOpcode MOV_H16 = move("MOV_H16", "mov.b16", H16);
+  public static final MachineOpcode MOV_H32 = move("MOV_H32", "mov.b32", H32);
   public static final MachineOpcode MOV_U32_SREG =
       new MachineOpcode(
           "MOV_U32_SREG",
@@ -71,6 +76,8 @@ public final class MoveOpcodes {
         MOV_F32,
         MOV_F64,
         MOV_PRED,
+        MOV_H16,
+        MOV_H32,
         MOV_U32_SREG,
         MOV_U64_SYM,
         CALL,
@@ -84,8 +91,10 @@ public final class MoveOpcodes {
   /** The move of a register class. */
   public static MachineOpcode moveOf(RegisterClass c) {
     return switch (c) {
-      case B16, H16 -> MOV_B16;
-      case B32, H32 -> MOV_B32;
+      case B16 -> MOV_B16;
+      case B32 -> MOV_B32;
+      case H16 -> MOV_H16;
+      case H32 -> MOV_H32;
       case B64 -> MOV_B64;
       case F32 -> MOV_F32;
       case F64 -> MOV_F64;

@@ -51,8 +51,9 @@ import java.util.Set;
  *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
  *       constfold gvn licm unroll[:N] strength-reduce dce promote-local-arrays inline[:N]
  *       lower-switch lower-memzero lower-checks expand-atomics:sm_XX});
- *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
- *       printed after a stage;
+ *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [NAME[=VALUE]]}: IR through
+ *       the pipeline, printed after a stage; a registered knob's name may stand alone ({@code
+ *       enable-legalize-types-checking});
  *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
  *   <li>{@code ptx [options as for stage]}: IR to PTX, assembled by {@code ptxas} for sm_75 and
  *       sm_90; the sm_75 module is the output;
@@ -228,6 +229,12 @@ final class FileTestCommands {
     return MirPrinter.print(fs);
   }
 
+  /** A registered knob's name, alone or as {@code name=value}. */
+  private static boolean isKnob(String word) {
+    String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+    return Knobs.all().stream().anyMatch(k -> k.name().equals(name));
+  }
+
   /** Options from test arguments; verification after every pass is always on. */
   static CompilerOptions options(List<String> args) {
     List<SmTarget> targets = new ArrayList<>();
@@ -243,6 +250,8 @@ final class FileTestCommands {
         fast = true;
       } else if (x.startsWith("knob:")) {
         knobs.add(x.substring(5));
+      } else if (isKnob(x)) {
+        knobs.add(x);
       } else {
         throw new IllegalArgumentException("unknown file-test option " + x);
       }
