@@ -216,9 +216,11 @@ public final class PtxPrinter {
       int k = 0;
       while (k < template.length()) {
         char c = template.charAt(k);
-        if (c != '{') {
+        boolean doubled = k + 1 < template.length() && template.charAt(k + 1) == c;
+        if (c != '{' || doubled) {
+          // "{{" and "}}" are literal braces, as around a vector operand {%rd1, %rd2}
           out.append(c);
-          k++;
+          k += doubled && (c == '{' || c == '}') ? 2 : 1;
           continue;
         }
         int end = template.indexOf('}', k);

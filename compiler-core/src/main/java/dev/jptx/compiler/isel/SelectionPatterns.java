@@ -13,6 +13,11 @@ import static dev.jptx.compiler.isel.Pat.reg;
 import static dev.jptx.compiler.isel.Pat.ri;
 import static dev.jptx.compiler.target.DagOpcode.ADD;
 import static dev.jptx.compiler.target.DagOpcode.AND;
+import static dev.jptx.compiler.target.DagOpcode.BITREVERSE;
+import static dev.jptx.compiler.target.DagOpcode.BSWAP;
+import static dev.jptx.compiler.target.DagOpcode.BUILD_PAIR;
+import static dev.jptx.compiler.target.DagOpcode.CTLZ;
+import static dev.jptx.compiler.target.DagOpcode.CTPOP;
 import static dev.jptx.compiler.target.DagOpcode.FADD;
 import static dev.jptx.compiler.target.DagOpcode.FDIV;
 import static dev.jptx.compiler.target.DagOpcode.FMA;
@@ -28,6 +33,8 @@ import static dev.jptx.compiler.target.DagOpcode.PTX_SHL;
 import static dev.jptx.compiler.target.DagOpcode.PTX_SRA;
 import static dev.jptx.compiler.target.DagOpcode.PTX_SREM;
 import static dev.jptx.compiler.target.DagOpcode.PTX_SRL;
+import static dev.jptx.compiler.target.DagOpcode.ROTL;
+import static dev.jptx.compiler.target.DagOpcode.ROTR;
 import static dev.jptx.compiler.target.DagOpcode.SELECT;
 import static dev.jptx.compiler.target.DagOpcode.SIGN_EXTEND;
 import static dev.jptx.compiler.target.DagOpcode.SUB;
@@ -37,6 +44,7 @@ import static dev.jptx.compiler.target.DagOpcode.XOR;
 import static dev.jptx.compiler.target.DagOpcode.ZERO_EXTEND;
 
 import dev.jptx.compiler.dag.NodeAttrs;
+import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.target.Availability;
 import dev.jptx.compiler.target.CompareOpcodes;
@@ -45,6 +53,7 @@ import dev.jptx.compiler.target.FloatOpcodes;
 import dev.jptx.compiler.target.IntegerOpcodes;
 import dev.jptx.compiler.target.MachineOpcode;
 import dev.jptx.compiler.target.MathOpcodes;
+import dev.jptx.compiler.target.MoveOpcodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -78,6 +87,15 @@ public final class SelectionPatterns {
     integer(r, I64, INT64);
     // the high half of a double-width product, from the expansion of i128 multiplication
     r.add(binary(MULHU, I64, MathOpcodes.MUL_HI_U64));
+    bitOperations(r);
+    // i128 in a .b128 register, packed from its halves
+    r.add(
+        rule(
+            "mov.b128.pack",
+            op(BUILD_PAIR, ScalarType.I128, reg("a", I64), reg("b", I64)),
+            MoveOpcodes.MOV_B128_PACK,
+            "a",
+            "b"));
     predicates(r);
     floats(r, F32, FLOAT32);
     floats(r, F64, FLOAT64);
@@ -281,6 +299,21 @@ public final class SelectionPatterns {
             "#-1",
             "#0",
             "p"));
+  }
+
+  /** The bit operations the operation table leaves legal: counts keyed by the operand's width. */
+  private static void bitOperations(List<SelectionPattern> r) {
+    r.add(rule("popc.b32", op(CTPOP, I32, reg("a", I32)), MathOpcodes.POPC_B32, "a"));
+    r.add(rule("popc.b64", op(CTPOP, I32, reg("a", I64)), MathOpcodes.POPC_B64, "a"));
+    r.add(rule("clz.b32", op(CTLZ, I32, reg("a", I32)), MathOpcodes.CLZ_B32, "a"));
+    r.add(rule("clz.b64", op(CTLZ, I32, reg("a", I64)), MathOpcodes.CLZ_B64, "a"));
+    r.add(rule("brev.b32", op(BITREVERSE, I32, reg("a", I32)), MathOpcodes.BREV_B32, "a"));
+    r.add(rule("brev.b64", op(BITREVERSE, I64, reg("a", I64)), MathOpcodes.BREV_B64, "a"));
+    r.add(rule("prmt.bswap", op(BSWAP, I32, reg("a", I32)), MathOpcodes.BSWAP_B32, "a"));
+    r.add(
+        rule("shf.l", op(ROTL, I32, reg("a", I32), ri("b", I32)), MathOpcodes.ROTL_B32, "a", "b"));
+    r.add(
+        rule("shf.r", op(ROTR, I32, reg("a", I32), ri("b", I32)), MathOpcodes.ROTR_B32, "a", "b"));
   }
 
   private static void integer(List<SelectionPattern> r, Type t, MachineOpcode[] o) {

@@ -4,11 +4,13 @@ import dev.jptx.compiler.dag.DagFunction;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
+import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalizeAction;
 import dev.jptx.compiler.target.OperationActions;
+import dev.jptx.compiler.target.PromotionTypes;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.EnumMap;
 import java.util.Map;
@@ -16,11 +18,14 @@ import java.util.Map;
 /**
  * Operation legalization (seed: type-legalization.md, "LegalizeDAG"): every operation on a legal
  * type is looked up in {@link OperationActions}; {@code Custom} ones are rewritten by the lowering
- * class registered for their opcode here, and intrinsics with a row in {@link IntrinsicLowerings}
- * by that row's lowering, until every reachable node is {@code Legal}.
+ * class registered for their opcode here, {@code Expand} ones into other generic operations, {@code
+ * Promote} ones on the type {@link PromotionTypes} gives; intrinsics with a row in {@link
+ * IntrinsicLowerings} by that row's lowering. Rewrites may make nodes that need rewriting in turn
+ * (a promoted {@code cttz} is expanded next), so rounds repeat until every node is {@code Legal}.
  */
 public final class OperationLegalizer {
   private static final Map<DagOpcode, CustomLowering> CUSTOM = customLowerings();
+  private static final Map<DagOpcode, CustomLowering> WIDE_EXPANSIONS = wideExpansions();
 
   private OperationLegalizer() {}
 
@@ -35,6 +40,31 @@ public final class OperationLegalizer {
     m.put(DagOpcode.SREM, division);
     m.put(DagOpcode.FP_TO_SINT_SAT, new FloatToIntLowering());
     return m;
+  }
+
+  /** The {@code Expand} rewrites of operations on 32 and 64 bits, by opcode. */
+  private static Map<DagOpcode, CustomLowering> wideExpansions() {
+    Map<DagOpcode, CustomLowering> m = new EnumMap<>(DagOpcode.class);
+    m.put(DagOpcode.CTTZ, new CountTrailingZerosLowering());
+    m.put(DagOpcode.BSWAP, new ByteSwap64Lowering());
+    m.put(DagOpcode.ROTL, new Rotate64Lowering());
+    m.put(DagOpcode.ROTR, new Rotate64Lowering());
+    return m;
+  }
+
+  /** The rewrite an {@code Expand} row asks for. */
+  private static CustomLowering expansion(DagOpcode op, Type t) {
+    if (t.equals(ScalarType.I128)) {
+      return new WideOperations();
+    }
+    if (t.bits() <= 16) {
+      return switch (op) {
+        case CTPOP -> NarrowBitOperations.POPCOUNT;
+        case ROTL, ROTR -> NarrowBitOperations.ROTATE;
+        default -> null;
+      };
+    }
+    return WIDE_EXPANSIONS.get(op);
   }
 
   /** Legalizes the operations of every block's DAG. */
@@ -64,23 +94,37 @@ public final class OperationLegalizer {
         if (a == LegalizeAction.LEGAL) {
           continue;
         }
-        if (a != LegalizeAction.CUSTOM || !CUSTOM.containsKey(n.opcode())) {
-          throw new IllegalStateException(
-              "operation legalization: "
-                  + a
-                  + " of "
-                  + n.opcode()
-                  + " on "
-                  + t.text()
-                  + " is not implemented");
-        }
         dag.setLine(n.line());
-        SdValue replacement = CUSTOM.get(n.opcode()).lower(dag, n);
-        dag.replaceAllUses(n.value(0), replacement);
+        dag.replaceAllUses(n.value(0), rewrite(dag, n, a, t, target));
         changed = true;
       }
     }
     LegalityCheck.operations(dag, target);
+  }
+
+  private static SdValue rewrite(
+      SelectionDag dag, SdNode n, LegalizeAction a, Type t, SmTarget target) {
+    CustomLowering l =
+        switch (a) {
+          case CUSTOM -> CUSTOM.get(n.opcode());
+          case EXPAND -> expansion(n.opcode(), t);
+          case PROMOTE -> {
+            Type wide = PromotionTypes.of(n.opcode(), t, target);
+            yield wide == null ? null : (d, x) -> NarrowBitOperations.promote(d, x, wide);
+          }
+          default -> null;
+        };
+    if (l == null) {
+      throw new IllegalStateException(
+          "operation legalization: "
+              + a
+              + " of "
+              + n.opcode()
+              + " on "
+              + t.text()
+              + " has no rewrite");
+    }
+    return l.lower(dag, n);
   }
 
   /** The type an operation's action is looked up by: its result, or for stores its value. */
@@ -88,7 +132,11 @@ public final class OperationLegalizer {
     if (n.opcode() == DagOpcode.STORE) {
       return n.operand(1).type();
     }
-    if (n.opcode() == DagOpcode.SETCC) {
+    if (n.opcode() == DagOpcode.SETCC
+        || n.opcode() == DagOpcode.TRUNCATE
+        || n.opcode() == DagOpcode.CTPOP
+        || n.opcode() == DagOpcode.CTLZ
+        || n.opcode() == DagOpcode.CTTZ) {
       return n.operand(0).type();
     }
     Type t = n.resultTypes().isEmpty() ? null : n.resultTypes().get(0);

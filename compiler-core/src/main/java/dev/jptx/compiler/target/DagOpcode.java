@@ -34,6 +34,17 @@ public enum DagOpcode {
   NEG,
   /** The high half of the unsigned double-width product ({@code mul.hi.u64}). */
   MULHU,
+  /** Set bits; the result is {@code i32} whatever the operand's width ({@code popc}). */
+  CTPOP,
+  /** Leading zeros, the width for zero; {@code i32} result ({@code clz}). */
+  CTLZ,
+  /** Trailing zeros, the width for zero; {@code i32} result (no PTX instruction). */
+  CTTZ,
+  BITREVERSE,
+  BSWAP,
+  /** Rotations by the count's low bits, as {@code Integer.rotateLeft}. */
+  ROTL,
+  ROTR,
   // ---- float
   FADD,
   FSUB,

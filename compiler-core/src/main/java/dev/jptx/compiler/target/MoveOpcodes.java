@@ -1,5 +1,6 @@
 package dev.jptx.compiler.target;
 
+import static dev.jptx.compiler.target.RegisterClass.B128;
 import static dev.jptx.compiler.target.RegisterClass.B16;
 import static dev.jptx.compiler.target.RegisterClass.B32;
 import static dev.jptx.compiler.target.RegisterClass.B64;
@@ -20,6 +21,31 @@ public final class MoveOpcodes {
   public static final MachineOpcode MOV_F32 = move("MOV_F32", "mov.f32", F32);
   public static final MachineOpcode MOV_F64 = move("MOV_F64", "mov.f64", F64);
   public static final MachineOpcode MOV_PRED = move("MOV_PRED", "mov.pred", PRED);
+  // .b128 registers (sm_70, PTX ISA 8.3): moved whole, or packed from and unpacked into halves
+  public static final MachineOpcode MOV_B128 =
+      new MachineOpcode(
+          "MOV_B128",
+          ConstraintFamily.COPY,
+          List.of(B128),
+          List.of(OperandSpec.reg(B128)),
+          "mov.b128 {d0}, {u0}",
+          false);
+  public static final MachineOpcode MOV_B128_PACK =
+      new MachineOpcode(
+          "MOV_B128_PACK",
+          ConstraintFamily.CROSS_COPY,
+          List.of(B128),
+          List.of(OperandSpec.reg(B64), OperandSpec.reg(B64)),
+          "mov.b128 {d0}, {{{u0}, {u1}}}",
+          false);
+  public static final MachineOpcode MOV_B128_UNPACK =
+      new MachineOpcode(
+          "MOV_B128_UNPACK",
+          ConstraintFamily.CROSS_COPY,
+          List.of(B64, B64),
+          List.of(OperandSpec.reg(B128)),
+          "mov.b128 {{{d0}, {d1}}}, {u0}",
+          false);
   public static final MachineOpcode MOV_U32_SREG =
       new MachineOpcode(
           "MOV_U32_SREG",
@@ -71,6 +97,9 @@ public final class MoveOpcodes {
         MOV_F32,
         MOV_F64,
         MOV_PRED,
+        MOV_B128,
+        MOV_B128_PACK,
+        MOV_B128_UNPACK,
         MOV_U32_SREG,
         MOV_U64_SYM,
         CALL,
@@ -90,6 +119,7 @@ public final class MoveOpcodes {
       case F32 -> MOV_F32;
       case F64 -> MOV_F64;
       case PRED -> MOV_PRED;
+      case B128 -> MOV_B128;
       default -> throw new IllegalArgumentException("no move for " + c);
     };
   }

@@ -5,9 +5,14 @@ import dev.jptx.compiler.ir.Type;
 import java.util.List;
 
 /**
- * The operation action table: for an operation on a legal type, whether PTX has an instruction for
- * it or something must rewrite it. One row per (operation, type) that is not simply legal; the
- * first row that applies wins; pairs without a row are {@link LegalizeAction#LEGAL}.
+ * The operation action table (the seed's primary action table): for an operation on a legal type,
+ * whether PTX has an instruction for it ({@code Legal}) or what rewrites it — {@code Custom} (a
+ * lowering class for a difference between Java and PTX semantics), {@code Expand} (other generic
+ * operations), {@code Promote} (the same operation on the wider type {@link PromotionTypes} gives),
+ * {@code LibCall} (a call of jptx's device library). One row per (operation, type) that is not
+ * simply legal, each saying why; the first row that applies wins; pairs without a row are legal.
+ * The type is the operation's result, or its operand for stores, comparisons, truncations and the
+ * counts.
  */
 public final class OperationActions {
   /** One entry; {@code reason} says why the operation is not legal as it stands. */
@@ -21,8 +26,51 @@ public final class OperationActions {
   private static final String FLOAT_TO_INT =
       "Java maps NaN to 0; cvt.rzi does so only for f32 to i32, elsewhere NaN gives MIN";
 
+  private static final String NO_CTTZ =
+      "PTX has no count of trailing zeros: ctlz of the bit-reversed value";
+  private static final String PRMT_32 =
+      "prmt permutes the bytes of 32 bits only: swap each half and exchange the halves";
+  private static final String SHF_32 =
+      "shf funnels 32 bits only: two shifts and an or (Java masks the counts)";
+  private static final String NARROW =
+      "no 16-bit form: computed on the zero-extended value in 32 bits (PromotionTypes)";
+  private static final String CTPOP_16 =
+      "no popc.b16: the count of the zero-extended value, popc.b32";
+  private static final String B128 =
+      ".b128 registers hold i128 (sm_70, PTX ISA 8.3) but PTX computes nothing on them: the"
+          + " halves are unpacked, computed as i64, packed again";
+  private static final String NO_ROT_16 = "no 16-bit funnel shift: two 32-bit shifts of the value";
+
   private static final List<Row> ROWS =
       List.of(
+          row(DagOpcode.CTTZ, ScalarType.I32, LegalizeAction.EXPAND, NO_CTTZ),
+          row(DagOpcode.CTTZ, ScalarType.I64, LegalizeAction.EXPAND, NO_CTTZ),
+          row(DagOpcode.BSWAP, ScalarType.I64, LegalizeAction.EXPAND, PRMT_32),
+          row(DagOpcode.ROTL, ScalarType.I64, LegalizeAction.EXPAND, SHF_32),
+          row(DagOpcode.ROTR, ScalarType.I64, LegalizeAction.EXPAND, SHF_32),
+          row(DagOpcode.ROTL, ScalarType.I16, LegalizeAction.EXPAND, NO_ROT_16),
+          row(DagOpcode.ROTR, ScalarType.I16, LegalizeAction.EXPAND, NO_ROT_16),
+          row(DagOpcode.CTPOP, ScalarType.I16, LegalizeAction.EXPAND, CTPOP_16),
+          row(DagOpcode.CTLZ, ScalarType.I16, LegalizeAction.PROMOTE, NARROW),
+          row(DagOpcode.CTTZ, ScalarType.I16, LegalizeAction.PROMOTE, NARROW),
+          row(DagOpcode.BITREVERSE, ScalarType.I16, LegalizeAction.PROMOTE, NARROW),
+          row(DagOpcode.BSWAP, ScalarType.I16, LegalizeAction.PROMOTE, NARROW),
+          row(DagOpcode.CONSTANT, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.ADD, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SUB, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.MUL, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.AND, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.OR, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.XOR, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SHL, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SRA, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SRL, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SELECT, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SETCC, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.ZERO_EXTEND, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SIGN_EXTEND, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.ANY_EXTEND, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.TRUNCATE, ScalarType.I128, LegalizeAction.EXPAND, B128),
           row(DagOpcode.SHL, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SHL, ScalarType.I64, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SRA, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),

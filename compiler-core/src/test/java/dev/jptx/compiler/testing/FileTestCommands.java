@@ -228,12 +228,16 @@ final class FileTestCommands {
     return MirPrinter.print(fs);
   }
 
-  /** Options from test arguments; verification after every pass is always on. */
+  /**
+   * Options from test arguments; verification after every pass and type legalization's expensive
+   * checks ({@code enable-legalize-types-checking}, whose map notes the legalize dumps show) are
+   * always on.
+   */
   static CompilerOptions options(List<String> args) {
     List<SmTarget> targets = new ArrayList<>();
     int opt = 3;
     boolean fast = false;
-    List<String> knobs = new ArrayList<>();
+    List<String> knobs = new ArrayList<>(List.of("enable-legalize-types-checking"));
     for (String x : args) {
       if (x.startsWith("sm_")) {
         targets.add(SmTargets.get(x));
