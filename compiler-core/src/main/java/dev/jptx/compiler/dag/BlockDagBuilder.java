@@ -190,6 +190,12 @@ final class BlockDagBuilder {
       // CUDA's device runtime function, declared .extern by the printer
       return call("vprintf", x.args(), t);
     }
+    DagOpcode generic = DagOpcodes.intrinsic(in);
+    if (generic != null) {
+      List<SdValue> ops = new ArrayList<>();
+      x.args().forEach(v -> ops.add(value(v)));
+      return dag.node(generic, ops, List.of(t), NodeAttrs.NONE.withFastMath(fastMath)).value();
+    }
     NodeAttrs a = NodeAttrs.NONE.withOperation(in).withFastMath(fastMath);
     List<SdValue> args = new ArrayList<>();
     if (!in.hasSideEffects()) {

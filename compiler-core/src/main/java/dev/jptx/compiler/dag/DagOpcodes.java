@@ -1,5 +1,6 @@
 package dev.jptx.compiler.dag;
 
+import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.target.DagOpcode;
 
@@ -27,6 +28,28 @@ final class DagOpcodes {
       case FMUL -> DagOpcode.FMUL;
       case FDIV -> DagOpcode.FDIV;
       default -> throw new IllegalArgumentException("not a binary opcode: " + op);
+    };
+  }
+
+  /**
+   * The generic DAG operation an intrinsic becomes, or null if it stays an {@code INTRINSIC} node:
+   * the bit operations and the float operations the half types share with {@code f32} ({@code fma},
+   * {@code fminnum}, {@code fmaxnum}), which the operation action table legalizes per type (LLVM's
+   * ISD nodes).
+   */
+  static DagOpcode intrinsic(Intrinsic in) {
+    return switch (in) {
+      case CTPOP -> DagOpcode.CTPOP;
+      case CTLZ -> DagOpcode.CTLZ;
+      case CTTZ -> DagOpcode.CTTZ;
+      case BITREVERSE -> DagOpcode.BITREVERSE;
+      case BSWAP -> DagOpcode.BSWAP;
+      case ROTL -> DagOpcode.ROTL;
+      case ROTR -> DagOpcode.ROTR;
+      case FMA -> DagOpcode.FMA;
+      case FMINNUM -> DagOpcode.FMINNUM;
+      case FMAXNUM -> DagOpcode.FMAXNUM;
+      default -> null;
     };
   }
 

@@ -216,10 +216,11 @@ public final class PtxPrinter {
       int k = 0;
       while (k < template.length()) {
         char c = template.charAt(k);
-        if (c != '{' || !isReference(template, k)) {
-          // braces that do not name an operand are PTX's own: {%h1, %h2} packs two registers
+        boolean doubled = k + 1 < template.length() && template.charAt(k + 1) == c;
+        if (c != '{' || doubled) {
+          // "{{" and "}}" are literal braces, as around a vector operand {%rd1, %rd2}
           out.append(c);
-          k++;
+          k += doubled && (c == '{' || c == '}') ? 2 : 1;
           continue;
         }
         int end = template.indexOf('}', k);
@@ -234,12 +235,6 @@ public final class PtxPrinter {
         k = end + 1;
       }
       return out.toString();
-    }
-
-    private static boolean isReference(String template, int k) {
-      return k + 2 < template.length()
-          && "dua".indexOf(template.charAt(k + 1)) >= 0
-          && Character.isDigit(template.charAt(k + 2));
     }
 
     private String address(MOperand base, MOperand offset) {

@@ -8,6 +8,7 @@ import static dev.jptx.compiler.ir.ScalarType.I64;
 import dev.jptx.compiler.ir.Builder;
 import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.JavaMinMax;
+import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayList;
@@ -56,6 +57,9 @@ final class JdkIntrinsics {
           intrinsic(LONG, "reverseBytes", "(J)J", Intrinsic.BSWAP),
           intrinsic(LONG, "rotateLeft", "(JI)J", Intrinsic.ROTL),
           intrinsic(LONG, "rotateRight", "(JI)J", Intrinsic.ROTR),
+          // ---- Short and Character: a byte swap of the 16-bit value, sign- or zero-extended
+          unary("java/lang/Short", "reverseBytes", "(S)S", (b, x) -> swap16(b, x, Opcode.SEXT)),
+          unary("java/lang/Character", "reverseBytes", "(C)C", (b, x) -> swap16(b, x, Opcode.ZEXT)),
           // ---- Float and Double: bit patterns and classification
           unary(FLOAT, "floatToRawIntBits", "(F)I", (b, x) -> b.bitcast(x, I32)),
           unary(FLOAT, "floatToIntBits", "(F)I", JdkFloatBits::canonicalBits),
@@ -141,6 +145,12 @@ final class JdkIntrinsics {
   private static Row unary(
       String owner, String name, String desc, BiFunction<Builder, Value, Value> lower) {
     return new Row(owner, name, desc, (b, a) -> lower.apply(b, a.get(0)));
+  }
+
+  /** The byte swap of the low 16 bits of {@code x}, widened back to {@code int} by {@code ext}. */
+  private static Value swap16(Builder b, Value x, Opcode ext) {
+    Value narrow = b.cast(Opcode.TRUNC, x, ScalarType.I16);
+    return b.cast(ext, b.intrinsic(Intrinsic.BSWAP, ScalarType.I16, narrow), I32);
   }
 
   /** {@code Math.min/max} on {@code float}/{@code double}: NaN if either is, -0.0 below +0.0. */

@@ -4,6 +4,7 @@ import static dev.jptx.compiler.ir.ScalarType.I1;
 import static dev.jptx.compiler.ir.ScalarType.I16;
 import static dev.jptx.compiler.ir.ScalarType.I32;
 import static dev.jptx.compiler.ir.Signature.Kind.ANY_FLOAT;
+import static dev.jptx.compiler.ir.Signature.Kind.BITS;
 import static dev.jptx.compiler.ir.Signature.Kind.FLOAT;
 import static dev.jptx.compiler.ir.Signature.Kind.INT;
 
@@ -46,16 +47,16 @@ public enum Intrinsic {
   ABS("abs", Signature.uniform(1, INT)),
   /** The high half of the signed double-width product ({@code Math.multiplyHigh}). */
   MULHI("mulhi", Signature.uniform(2, INT)),
-  CTPOP("ctpop", new Signature.FromAny(I32, INT)),
+  CTPOP("ctpop", new Signature.FromAny(I32, BITS)),
   /** Leading zeros; the operand's width for zero. */
-  CTLZ("ctlz", new Signature.FromAny(I32, INT)),
+  CTLZ("ctlz", new Signature.FromAny(I32, BITS)),
   /** Trailing zeros; the operand's width for zero. */
-  CTTZ("cttz", new Signature.FromAny(I32, INT)),
-  BITREVERSE("bitreverse", Signature.uniform(1, INT)),
-  BSWAP("bswap", Signature.uniform(1, INT)),
+  CTTZ("cttz", new Signature.FromAny(I32, BITS)),
+  BITREVERSE("bitreverse", Signature.uniform(1, BITS)),
+  BSWAP("bswap", Signature.uniform(1, BITS)),
   /** Rotations by the low 5 (6) bits of the i32 count, as {@code Integer.rotateLeft}. */
-  ROTL("rotl", Signature.uniform(1, INT, I32)),
-  ROTR("rotr", Signature.uniform(1, INT, I32)),
+  ROTL("rotl", Signature.uniform(1, BITS, I32)),
+  ROTR("rotr", Signature.uniform(1, BITS, I32)),
 
   // ---- float operations of Math (exact ones) and of Gpu's half precision
   /**

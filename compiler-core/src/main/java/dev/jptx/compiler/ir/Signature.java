@@ -82,6 +82,8 @@ public sealed interface Signature {
   enum Kind {
     /** {@code i32} or {@code i64}. */
     INT,
+    /** {@code i16}, {@code i32} or {@code i64}: the bit operations, which have 16-bit forms. */
+    BITS,
     /** {@code f32} or {@code f64}. */
     FLOAT,
     /** {@code i32 i64 f32 f64}. */
@@ -97,6 +99,7 @@ public sealed interface Signature {
       boolean isFloat = t == ScalarType.F32 || t == ScalarType.F64;
       return switch (this) {
         case INT -> isInt;
+        case BITS -> isInt || t == ScalarType.I16;
         case FLOAT -> isFloat;
         case NUMBER -> isInt || isFloat;
         case ANY_FLOAT -> anyFloat(t);

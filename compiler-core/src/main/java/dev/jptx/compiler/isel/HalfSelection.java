@@ -1,14 +1,10 @@
 package dev.jptx.compiler.isel;
 
-import static dev.jptx.compiler.ir.ScalarType.F16;
 import static dev.jptx.compiler.ir.ScalarType.F32;
 import static dev.jptx.compiler.ir.ScalarType.I16;
 import static dev.jptx.compiler.ir.ScalarType.I32;
 
 import dev.jptx.compiler.ir.Intrinsic;
-import dev.jptx.compiler.ir.ScalarType;
-import dev.jptx.compiler.ir.Type;
-import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.isel.IntrinsicRow.Mode;
 import dev.jptx.compiler.target.Availability;
 import dev.jptx.compiler.target.HalfOpcodes;
@@ -25,8 +21,6 @@ import java.util.List;
 final class HalfSelection {
   private static final Availability F16X2 = Availability.fromSm(53);
   private static final Availability SM80 = Availability.fromSm(80);
-  private static final Type V2F16 = new VectorType(ScalarType.F16, 2);
-  private static final Type V2BF16 = new VectorType(ScalarType.BF16, 2);
 
   private HalfSelection() {}
 
@@ -47,17 +41,7 @@ final class HalfSelection {
         new IntrinsicRow(Intrinsic.HMAX2, I32, HalfOpcodes.MAX_F16X2_B32, SM80),
         new IntrinsicRow(Intrinsic.HMIN2, I32, HalfOpcodes.MIN_F16X2_B32, SM80),
         // bf16 has no .ftz form
-        new IntrinsicRow(Intrinsic.BF16FMA2, I32, HalfOpcodes.FMA_RN_BF16X2_B32, SM80),
-        new IntrinsicRow(Intrinsic.FMA, F16, HalfOpcodes.FMA_RN_F16, F16X2, Mode.STRICT),
-        new IntrinsicRow(Intrinsic.FMA, F16, HalfOpcodes.FMA_RN_FTZ_F16, F16X2, Mode.FAST),
-        new IntrinsicRow(Intrinsic.FMA, V2F16, HalfOpcodes.FMA_RN_F16X2, F16X2, Mode.STRICT),
-        new IntrinsicRow(Intrinsic.FMA, V2F16, HalfOpcodes.FMA_RN_FTZ_F16X2, F16X2, Mode.FAST),
-        new IntrinsicRow(Intrinsic.FMA, V2BF16, HalfOpcodes.FMA_RN_BF16X2, SM80),
-        // selections, not roundings: no fast form
-        new IntrinsicRow(Intrinsic.FMAXNUM, F16, HalfOpcodes.MAX_F16, SM80),
-        new IntrinsicRow(Intrinsic.FMINNUM, F16, HalfOpcodes.MIN_F16, SM80),
-        new IntrinsicRow(Intrinsic.FMAXNUM, V2F16, HalfOpcodes.MAX_F16X2, SM80),
-        new IntrinsicRow(Intrinsic.FMINNUM, V2F16, HalfOpcodes.MIN_F16X2, SM80));
+        new IntrinsicRow(Intrinsic.BF16FMA2, I32, HalfOpcodes.FMA_RN_BF16X2_B32, SM80));
   }
 
   private static IntrinsicRow strict(Intrinsic in, MachineOpcode out, Availability when) {

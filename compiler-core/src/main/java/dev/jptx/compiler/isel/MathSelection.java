@@ -7,15 +7,14 @@ import static dev.jptx.compiler.ir.ScalarType.I64;
 import static dev.jptx.compiler.isel.IntrinsicRow.of;
 
 import dev.jptx.compiler.ir.Intrinsic;
-import dev.jptx.compiler.target.FloatOpcodes;
 import dev.jptx.compiler.target.MathOpcodes;
 import java.util.List;
 
 /**
- * The selection rows of the Java library intrinsics. {@code ctpop} and {@code ctlz} are keyed by
- * their argument's type (their result is always {@code i32}); {@code cttz}, and {@code bswap},
- * {@code rotl}, {@code rotr} on {@code i64}, have no PTX instruction and are rewritten by
- * legalization into these rows first.
+ * The selection rows of the Java library intrinsics that stay {@code INTRINSIC} nodes. The bit
+ * operations ({@code ctpop ctlz cttz bitreverse bswap rotl rotr}) and {@code fma fminnum fmaxnum}
+ * are generic DAG operations, legalized by the operation action table and selected by {@link
+ * SelectionPatterns}.
  */
 final class MathSelection {
   private MathSelection() {}
@@ -32,10 +31,6 @@ final class MathSelection {
         of(Intrinsic.UMAX, I64, MathOpcodes.MAX_U64),
         of(Intrinsic.ABS, I32, MathOpcodes.ABS_S32),
         of(Intrinsic.ABS, I64, MathOpcodes.ABS_S64),
-        of(Intrinsic.FMINNUM, F32, MathOpcodes.MIN_F32),
-        of(Intrinsic.FMAXNUM, F32, MathOpcodes.MAX_F32),
-        of(Intrinsic.FMINNUM, F64, MathOpcodes.MIN_F64),
-        of(Intrinsic.FMAXNUM, F64, MathOpcodes.MAX_F64),
         of(Intrinsic.FABS, F32, MathOpcodes.ABS_F32),
         of(Intrinsic.FABS, F64, MathOpcodes.ABS_F64),
         of(Intrinsic.SQRT, F32, MathOpcodes.SQRT_RN_F32),
@@ -46,19 +41,8 @@ final class MathSelection {
         of(Intrinsic.LG2_APPROX, F32, MathOpcodes.LG2_APPROX_F32),
         of(Intrinsic.SQRT_APPROX, F32, MathOpcodes.SQRT_APPROX_F32),
         of(Intrinsic.RSQRT_APPROX, F32, MathOpcodes.RSQRT_APPROX_F32),
-        of(Intrinsic.FMA, F32, FloatOpcodes.FMA_RN_F32),
-        of(Intrinsic.FMA, F64, FloatOpcodes.FMA_RN_F64),
-        of(Intrinsic.CTPOP, I32, MathOpcodes.POPC_B32),
-        of(Intrinsic.CTPOP, I64, MathOpcodes.POPC_B64),
-        of(Intrinsic.CTLZ, I32, MathOpcodes.CLZ_B32),
-        of(Intrinsic.CTLZ, I64, MathOpcodes.CLZ_B64),
-        of(Intrinsic.BITREVERSE, I32, MathOpcodes.BREV_B32),
-        of(Intrinsic.BITREVERSE, I64, MathOpcodes.BREV_B64),
-        of(Intrinsic.BSWAP, I32, MathOpcodes.BSWAP_B32),
         of(Intrinsic.MULHI, I32, MathOpcodes.MUL_HI_S32),
         of(Intrinsic.MULHI, I64, MathOpcodes.MUL_HI_S64),
-        of(Intrinsic.ROTL, I32, MathOpcodes.ROTL_B32),
-        of(Intrinsic.ROTR, I32, MathOpcodes.ROTR_B32),
         of(Intrinsic.FLOOR, F32, MathOpcodes.CVT_RMI_F32),
         of(Intrinsic.CEIL, F32, MathOpcodes.CVT_RPI_F32),
         of(Intrinsic.RINT, F32, MathOpcodes.CVT_RNI_F32),

@@ -38,6 +38,8 @@ final class MemorySelection {
       return "f32";
     } else if (t == ScalarType.F64) {
       return "f64";
+    } else if (t == ScalarType.I128) {
+      return "b128";
     }
     return null;
   }

@@ -82,6 +82,23 @@ final class NamedSelectors {
       case ATOMIC -> planAtomic(n);
       case BUILD_VECTOR -> lanes.planPack(n);
       case EXTRACT_VECTOR_ELT -> lanes.planUnpack(n);
+      case EXTRACT_ELEMENT -> {
+        // one mov.b128 {lo, hi} unpacks both halves; the one not asked for is left unread
+        s.needRegister(n.operand(0));
+        int k = (int) n.operand(1).node().attrs().bits();
+        s.plan(
+            n,
+            () -> {
+              VReg half = s.def(n.value());
+              VReg other = s.temp(n.resultTypes().get(0));
+              s.emit(
+                  MachineInstr.of(
+                      MoveOpcodes.MOV_B128_UNPACK,
+                      k == 0 ? List.of(half, other) : List.of(other, half),
+                      List.of(s.reg(n.operand(0))),
+                      n.line()));
+            });
+      }
       default -> {
         return ConversionSelection.isConversion(n.opcode()) && planConversion(n);
       }

@@ -1,6 +1,5 @@
 package dev.jptx.compiler.isel;
 
-import static dev.jptx.compiler.ir.ScalarType.F16;
 import static dev.jptx.compiler.ir.ScalarType.F32;
 import static dev.jptx.compiler.ir.ScalarType.F64;
 import static dev.jptx.compiler.ir.ScalarType.I1;
@@ -14,9 +13,16 @@ import static dev.jptx.compiler.isel.Pat.reg;
 import static dev.jptx.compiler.isel.Pat.ri;
 import static dev.jptx.compiler.target.DagOpcode.ADD;
 import static dev.jptx.compiler.target.DagOpcode.AND;
+import static dev.jptx.compiler.target.DagOpcode.BITREVERSE;
+import static dev.jptx.compiler.target.DagOpcode.BSWAP;
+import static dev.jptx.compiler.target.DagOpcode.BUILD_PAIR;
+import static dev.jptx.compiler.target.DagOpcode.CTLZ;
+import static dev.jptx.compiler.target.DagOpcode.CTPOP;
 import static dev.jptx.compiler.target.DagOpcode.FADD;
 import static dev.jptx.compiler.target.DagOpcode.FDIV;
 import static dev.jptx.compiler.target.DagOpcode.FMA;
+import static dev.jptx.compiler.target.DagOpcode.FMAXNUM;
+import static dev.jptx.compiler.target.DagOpcode.FMINNUM;
 import static dev.jptx.compiler.target.DagOpcode.FMUL;
 import static dev.jptx.compiler.target.DagOpcode.FNEG;
 import static dev.jptx.compiler.target.DagOpcode.FSUB;
@@ -29,6 +35,8 @@ import static dev.jptx.compiler.target.DagOpcode.PTX_SHL;
 import static dev.jptx.compiler.target.DagOpcode.PTX_SRA;
 import static dev.jptx.compiler.target.DagOpcode.PTX_SREM;
 import static dev.jptx.compiler.target.DagOpcode.PTX_SRL;
+import static dev.jptx.compiler.target.DagOpcode.ROTL;
+import static dev.jptx.compiler.target.DagOpcode.ROTR;
 import static dev.jptx.compiler.target.DagOpcode.SELECT;
 import static dev.jptx.compiler.target.DagOpcode.SIGN_EXTEND;
 import static dev.jptx.compiler.target.DagOpcode.SUB;
@@ -38,16 +46,16 @@ import static dev.jptx.compiler.target.DagOpcode.XOR;
 import static dev.jptx.compiler.target.DagOpcode.ZERO_EXTEND;
 
 import dev.jptx.compiler.dag.NodeAttrs;
+import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
-import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.Availability;
 import dev.jptx.compiler.target.CompareOpcodes;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.FloatOpcodes;
-import dev.jptx.compiler.target.HalfOpcodes;
 import dev.jptx.compiler.target.IntegerOpcodes;
 import dev.jptx.compiler.target.MachineOpcode;
 import dev.jptx.compiler.target.MathOpcodes;
+import dev.jptx.compiler.target.MoveOpcodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -81,11 +89,21 @@ public final class SelectionPatterns {
     integer(r, I64, INT64);
     // the high half of a double-width product, from the expansion of i128 multiplication
     r.add(binary(MULHU, I64, MathOpcodes.MUL_HI_U64));
+    bitOperations(r);
+    // i128 in a .b128 register, packed from its halves
+    r.add(
+        rule(
+            "mov.b128.pack",
+            op(BUILD_PAIR, ScalarType.I128, reg("a", I64), reg("b", I64)),
+            MoveOpcodes.MOV_B128_PACK,
+            "a",
+            "b"));
     predicates(r);
     floats(r, F32, FLOAT32);
     floats(r, F64, FLOAT64);
-    halves(r, F16, HALF16);
-    halves(r, new VectorType(F16, 2), HALF16X2);
+    minMax(r, F32, MathOpcodes.MIN_F32, MathOpcodes.MAX_F32);
+    minMax(r, F64, MathOpcodes.MIN_F64, MathOpcodes.MAX_F64);
+    r.addAll(HalfPatterns.all());
     divisions(r);
     selects(r);
     return List.copyOf(r);
@@ -149,25 +167,6 @@ public final class SelectionPatterns {
     FloatOpcodes.MUL_RN_F64,
     FloatOpcodes.MUL_F64,
     FloatOpcodes.NEG_F64
-  };
-
-  /** The half arithmetic of one type: add, sub, mul, each strict ({@code .rn}) then fast. */
-  private static final MachineOpcode[] HALF16 = {
-    HalfOpcodes.ADD_RN_F16,
-    HalfOpcodes.ADD_FTZ_F16,
-    HalfOpcodes.SUB_RN_F16,
-    HalfOpcodes.SUB_FTZ_F16,
-    HalfOpcodes.MUL_RN_F16,
-    HalfOpcodes.MUL_FTZ_F16
-  };
-
-  private static final MachineOpcode[] HALF16X2 = {
-    HalfOpcodes.ADD_RN_F16X2,
-    HalfOpcodes.ADD_FTZ_F16X2,
-    HalfOpcodes.SUB_RN_F16X2,
-    HalfOpcodes.SUB_FTZ_F16X2,
-    HalfOpcodes.MUL_RN_F16X2,
-    HalfOpcodes.MUL_FTZ_F16X2
   };
 
   /** {@code base + (long) i * size} and friends: one instruction where PTX has one. */
@@ -307,6 +306,21 @@ public final class SelectionPatterns {
             "p"));
   }
 
+  /** The bit operations the operation table leaves legal: counts keyed by the operand's width. */
+  private static void bitOperations(List<SelectionPattern> r) {
+    r.add(rule("popc.b32", op(CTPOP, I32, reg("a", I32)), MathOpcodes.POPC_B32, "a"));
+    r.add(rule("popc.b64", op(CTPOP, I32, reg("a", I64)), MathOpcodes.POPC_B64, "a"));
+    r.add(rule("clz.b32", op(CTLZ, I32, reg("a", I32)), MathOpcodes.CLZ_B32, "a"));
+    r.add(rule("clz.b64", op(CTLZ, I32, reg("a", I64)), MathOpcodes.CLZ_B64, "a"));
+    r.add(rule("brev.b32", op(BITREVERSE, I32, reg("a", I32)), MathOpcodes.BREV_B32, "a"));
+    r.add(rule("brev.b64", op(BITREVERSE, I64, reg("a", I64)), MathOpcodes.BREV_B64, "a"));
+    r.add(rule("prmt.bswap", op(BSWAP, I32, reg("a", I32)), MathOpcodes.BSWAP_B32, "a"));
+    r.add(
+        rule("shf.l", op(ROTL, I32, reg("a", I32), ri("b", I32)), MathOpcodes.ROTL_B32, "a", "b"));
+    r.add(
+        rule("shf.r", op(ROTR, I32, reg("a", I32), ri("b", I32)), MathOpcodes.ROTR_B32, "a", "b"));
+  }
+
   private static void integer(List<SelectionPattern> r, Type t, MachineOpcode[] o) {
     r.add(rule("neg", op(SUB, t, immEq("z", t, 0), reg("a", t)), o[7], "a"));
     r.add(rule("neg", op(NEG, t, reg("a", t)), o[7], "a"));
@@ -337,22 +351,10 @@ public final class SelectionPatterns {
     r.add(rule(o[7].name(), op(FNEG, t, reg("a", t)), o[7], "a"));
   }
 
-  /**
-   * {@code f16} or {@code f16x2} add, sub and mul (sm_53): registers only, as PTX has no half
-   * immediates; {@code .rn} in strict mode, the contractable {@code .ftz} form under fast math.
-   */
-  private static void halves(List<SelectionPattern> r, Type t, MachineOpcode[] o) {
-    DagOpcode[] ops = {FADD, FADD, FSUB, FSUB, FMUL, FMUL};
-    for (int k = 0; k < ops.length; k++) {
-      Predicate<NodeAttrs> mode = k % 2 == 0 ? STRICT : FAST;
-      r.add(
-          new SelectionPattern(
-              o[k].name(),
-              op(ops[k], t, mode, reg("a", t), reg("b", t)),
-              o[k],
-              List.of("a", "b"),
-              Availability.fromSm(53)));
-    }
+  private static void minMax(
+      List<SelectionPattern> r, Type t, MachineOpcode min, MachineOpcode max) {
+    r.add(binary(FMINNUM, t, min));
+    r.add(binary(FMAXNUM, t, max));
   }
 
   private static void select(List<SelectionPattern> r, Type t, MachineOpcode selp) {

@@ -3,7 +3,6 @@ package dev.jptx.compiler.legalize;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
-import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.target.DagOpcode;
 
@@ -22,8 +21,8 @@ final class ByteSwap64Lowering implements CustomLowering {
             DagOpcode.TRUNCATE,
             ScalarType.I32,
             dag.node(DagOpcode.PTX_SRL, ScalarType.I64, x, thirtyTwo));
-    SdValue newHi = swap32(dag, n, lo);
-    SdValue newLo = swap32(dag, n, hi);
+    SdValue newHi = dag.node(DagOpcode.BSWAP, ScalarType.I32, lo);
+    SdValue newLo = dag.node(DagOpcode.BSWAP, ScalarType.I32, hi);
     SdValue high =
         dag.node(
             DagOpcode.PTX_SHL,
@@ -32,10 +31,5 @@ final class ByteSwap64Lowering implements CustomLowering {
             thirtyTwo);
     return dag.node(
         DagOpcode.OR, ScalarType.I64, high, dag.node(DagOpcode.ZERO_EXTEND, ScalarType.I64, newLo));
-  }
-
-  private static SdValue swap32(SelectionDag dag, SdNode n, SdValue half) {
-    return dag.node(
-        DagOpcode.INTRINSIC, ScalarType.I32, n.attrs().withOperation(Intrinsic.BSWAP), half);
   }
 }

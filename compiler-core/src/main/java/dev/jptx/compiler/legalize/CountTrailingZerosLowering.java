@@ -3,7 +3,6 @@ package dev.jptx.compiler.legalize;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
-import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.target.DagOpcode;
 
 /**
@@ -15,12 +14,7 @@ final class CountTrailingZerosLowering implements CustomLowering {
   @Override
   public SdValue lower(SelectionDag dag, SdNode n) {
     SdValue x = n.operand(0);
-    SdValue reversed =
-        dag.node(DagOpcode.INTRINSIC, x.type(), n.attrs().withOperation(Intrinsic.BITREVERSE), x);
-    return dag.node(
-        DagOpcode.INTRINSIC,
-        n.resultTypes().get(0),
-        n.attrs().withOperation(Intrinsic.CTLZ),
-        reversed);
+    SdValue reversed = dag.node(DagOpcode.BITREVERSE, x.type(), x);
+    return dag.node(DagOpcode.CTLZ, n.resultTypes().get(0), reversed);
   }
 }

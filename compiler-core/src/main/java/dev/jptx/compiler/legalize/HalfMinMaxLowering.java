@@ -5,6 +5,7 @@ import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
 import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.target.DagOpcode;
 
 /**
  * {@code hmax2 hmin2} without {@code max/min.f16x2} (below sm_80): per lane through float. PTX
@@ -15,14 +16,14 @@ import dev.jptx.compiler.ir.ScalarType;
 final class HalfMinMaxLowering implements CustomLowering {
   @Override
   public SdValue lower(SelectionDag dag, SdNode n) {
-    Intrinsic op = n.attrs().operation() == Intrinsic.HMAX2 ? Intrinsic.FMAXNUM : Intrinsic.FMINNUM;
+    DagOpcode op = n.attrs().operation() == Intrinsic.HMAX2 ? DagOpcode.FMAXNUM : DagOpcode.FMINNUM;
     return HalfLanes.perLane(
         dag,
         n,
         (d, lanes) -> {
           SdValue a = HalfLanes.halfToFloat(d, lanes.get(0));
           SdValue b = HalfLanes.halfToFloat(d, lanes.get(1));
-          SdValue chosen = HalfLanes.intrinsic(d, op, ScalarType.F32, a, b);
+          SdValue chosen = d.node(op, ScalarType.F32, a, b);
           return HalfLanes.floatToHalf(d, chosen);
         });
   }

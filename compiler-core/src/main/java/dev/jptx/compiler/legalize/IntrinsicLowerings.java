@@ -3,7 +3,6 @@ package dev.jptx.compiler.legalize;
 import static dev.jptx.compiler.ir.ScalarType.F32;
 import static dev.jptx.compiler.ir.ScalarType.I16;
 import static dev.jptx.compiler.ir.ScalarType.I32;
-import static dev.jptx.compiler.ir.ScalarType.I64;
 
 import dev.jptx.compiler.dag.IntrinsicNodes;
 import dev.jptx.compiler.dag.SdNode;
@@ -35,14 +34,6 @@ final class IntrinsicLowerings {
 
   private static final List<Row> ROWS =
       List.of(
-          // PTX has no count of trailing zeros
-          row(Intrinsic.CTTZ, I32, new CountTrailingZerosLowering()),
-          row(Intrinsic.CTTZ, I64, new CountTrailingZerosLowering()),
-          // prmt permutes the bytes of 32 bits only
-          row(Intrinsic.BSWAP, I64, new ByteSwap64Lowering()),
-          // shf funnels 32 bits only
-          row(Intrinsic.ROTL, I64, new Rotate64Lowering()),
-          row(Intrinsic.ROTR, I64, new Rotate64Lowering()),
           // half precision where the target lacks the instruction: emulations that round once
           new Row(Intrinsic.HADD2, I32, NO_F16X2, new HalfArithmeticLowering()),
           new Row(Intrinsic.HSUB2, I32, NO_F16X2, new HalfArithmeticLowering()),
@@ -56,10 +47,6 @@ final class IntrinsicLowerings {
           new Row(Intrinsic.BF16_TO_FLOAT, F32, Availability.ALWAYS, new Bf16ConversionLowering()));
 
   private IntrinsicLowerings() {}
-
-  private static Row row(Intrinsic in, Type type, CustomLowering lowering) {
-    return new Row(in, type, Availability.ALWAYS, lowering);
-  }
 
   /** The lowering of {@code n} on {@code target}, or null if it is not an intrinsic with a row. */
   static CustomLowering find(SdNode n, SmTarget target) {

@@ -1,10 +1,9 @@
 package dev.jptx.compiler.legalize;
 
 import dev.jptx.compiler.dag.DagFunction;
-import dev.jptx.compiler.dag.IntrinsicNodes;
 import dev.jptx.compiler.dag.SdNode;
+import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
-import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.VectorType;
@@ -12,6 +11,7 @@ import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalizeAction;
 import dev.jptx.compiler.target.OperationActions;
+import dev.jptx.compiler.target.PromotionTypes;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.EnumMap;
 import java.util.Map;
@@ -19,15 +19,15 @@ import java.util.Map;
 /**
  * Operation legalization (seed: type-legalization.md, "LegalizeDAG"): every operation on a legal
  * type is looked up in {@link OperationActions}; {@code Custom} ones are rewritten by the lowering
- * class registered for their opcode here, {@code Expand}ed vector operations one per lane ({@link
- * VectorUnrollLowering}), {@code Promote}d half operations in {@code f32} ({@link
- * FloatOperationPromotion}), and intrinsics with a row in {@link IntrinsicLowerings} by that row's
- * lowering, until every reachable node is {@code Legal}.
+ * class registered for their opcode here, {@code Expand} ones into other generic operations (a
+ * vector operation one per lane, {@link VectorUnrollLowering}), {@code Promote} ones on the type
+ * {@link PromotionTypes} gives; intrinsics with a row in {@link IntrinsicLowerings} by that row's
+ * lowering. Rewrites may make nodes that need rewriting in turn (a promoted {@code cttz} is
+ * expanded next), so rounds repeat until every node is {@code Legal}.
  */
 public final class OperationLegalizer {
   private static final Map<DagOpcode, CustomLowering> CUSTOM = customLowerings();
-  private static final CustomLowering UNROLL = new VectorUnrollLowering();
-  private static final CustomLowering PROMOTE = new FloatOperationPromotion();
+  private static final Map<DagOpcode, CustomLowering> WIDE_EXPANSIONS = wideExpansions();
 
   private OperationLegalizer() {}
 
@@ -43,6 +43,34 @@ public final class OperationLegalizer {
     m.put(DagOpcode.FP_TO_SINT_SAT, new FloatToIntLowering());
     m.put(DagOpcode.FP_EXTEND, new Bf16WideningLowering());
     return m;
+  }
+
+  /** The {@code Expand} rewrites of operations on 32 and 64 bits, by opcode. */
+  private static Map<DagOpcode, CustomLowering> wideExpansions() {
+    Map<DagOpcode, CustomLowering> m = new EnumMap<>(DagOpcode.class);
+    m.put(DagOpcode.CTTZ, new CountTrailingZerosLowering());
+    m.put(DagOpcode.BSWAP, new ByteSwap64Lowering());
+    m.put(DagOpcode.ROTL, new Rotate64Lowering());
+    m.put(DagOpcode.ROTR, new Rotate64Lowering());
+    return m;
+  }
+
+  /** The rewrite an {@code Expand} row asks for. */
+  private static CustomLowering expansion(DagOpcode op, Type t) {
+    if (t instanceof VectorType) {
+      return new VectorUnrollLowering();
+    }
+    if (t.equals(ScalarType.I128)) {
+      return new WideOperations();
+    }
+    if (t.bits() <= 16) {
+      return switch (op) {
+        case CTPOP -> NarrowBitOperations.POPCOUNT;
+        case ROTL, ROTR -> NarrowBitOperations.ROTATE;
+        default -> null;
+      };
+    }
+    return WIDE_EXPANSIONS.get(op);
   }
 
   /** Legalizes the operations of every block's DAG. */
@@ -68,53 +96,61 @@ public final class OperationLegalizer {
         if (t == null) {
           continue;
         }
-        LegalizeAction a = action(n, t, target);
+        LegalizeAction a = OperationActions.action(n.opcode(), t, target);
         if (a == LegalizeAction.LEGAL) {
           continue;
         }
-        CustomLowering lowering = lowering(a, n, t);
-        if (lowering == null) {
-          throw new IllegalStateException(
-              "operation legalization: "
-                  + a
-                  + " of "
-                  + n.opcode()
-                  + " on "
-                  + t.text()
-                  + " is not implemented");
-        }
         dag.setLine(n.line());
-        dag.replaceAllUses(n.value(0), lowering.lower(dag, n));
+        dag.replaceAllUses(n.value(0), rewrite(dag, n, a, t, target));
         changed = true;
       }
     }
     LegalityCheck.operations(dag, target);
   }
 
-  private static CustomLowering lowering(LegalizeAction a, SdNode n, Type t) {
-    return switch (a) {
-      case CUSTOM -> CUSTOM.get(n.opcode());
-      case EXPAND -> t instanceof VectorType ? UNROLL : null;
-      case PROMOTE -> t instanceof ScalarType s && s.isFloat() ? PROMOTE : null;
-      default -> null;
-    };
-  }
-
-  /** The action of {@code n}, keyed by {@link #actionType} (and an intrinsic's operation). */
-  static LegalizeAction action(SdNode n, Type t, SmTarget target) {
-    Intrinsic in = n.opcode() == DagOpcode.INTRINSIC ? IntrinsicNodes.intrinsic(n) : null;
-    return OperationActions.action(n.opcode(), in, t, target);
+  private static SdValue rewrite(
+      SelectionDag dag, SdNode n, LegalizeAction a, Type t, SmTarget target) {
+    CustomLowering l =
+        switch (a) {
+          case CUSTOM -> CUSTOM.get(n.opcode());
+          case EXPAND -> expansion(n.opcode(), t);
+          case PROMOTE -> {
+            Type wide = PromotionTypes.of(n.opcode(), t, target);
+            yield wide == null
+                ? null
+                : t instanceof ScalarType s && s.isFloat()
+                    ? (d, x) -> FloatOperationPromotion.promote(d, x, wide)
+                    : (d, x) -> NarrowBitOperations.promote(d, x, wide);
+          }
+          default -> null;
+        };
+    if (l == null) {
+      throw new IllegalStateException(
+          "operation legalization: "
+              + a
+              + " of "
+              + n.opcode()
+              + " on "
+              + t.text()
+              + " has no rewrite");
+    }
+    return l.lower(dag, n);
   }
 
   /**
    * The type an operation's action is looked up by: its result; for stores their value, for
-   * comparisons and widening conversions their operand (whether a narrow type has the instruction).
+   * comparisons, truncations, widening float conversions and the counts their operand.
    */
   static Type actionType(SdNode n) {
     if (n.opcode() == DagOpcode.STORE) {
       return n.operand(1).type();
     }
-    if (n.opcode() == DagOpcode.SETCC || n.opcode() == DagOpcode.FP_EXTEND) {
+    if (n.opcode() == DagOpcode.SETCC
+        || n.opcode() == DagOpcode.TRUNCATE
+        || n.opcode() == DagOpcode.FP_EXTEND
+        || n.opcode() == DagOpcode.CTPOP
+        || n.opcode() == DagOpcode.CTLZ
+        || n.opcode() == DagOpcode.CTTZ) {
       return n.operand(0).type();
     }
     Type t = n.resultTypes().isEmpty() ? null : n.resultTypes().get(0);

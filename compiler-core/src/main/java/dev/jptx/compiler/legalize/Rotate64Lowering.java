@@ -1,10 +1,8 @@
 package dev.jptx.compiler.legalize;
 
-import dev.jptx.compiler.dag.IntrinsicNodes;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
-import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.target.DagOpcode;
 
@@ -17,7 +15,7 @@ import dev.jptx.compiler.target.DagOpcode;
 final class Rotate64Lowering implements CustomLowering {
   @Override
   public SdValue lower(SelectionDag dag, SdNode n) {
-    boolean left = IntrinsicNodes.intrinsic(n) == Intrinsic.ROTL;
+    boolean left = n.opcode() == DagOpcode.ROTL;
     SdValue x = n.operand(0);
     SdValue count = n.operand(1);
     SdValue opposite;

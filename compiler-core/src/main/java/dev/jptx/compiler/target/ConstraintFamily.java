@@ -29,8 +29,6 @@ public enum ConstraintFamily {
   COPY,
   /** A register to a register of another class of the same width ({@code mov.b32 %f, %r}). */
   CROSS_COPY,
-  /** Lanes into a packed register, or a packed register into its lanes ({@code mov.b32 {a, b}}). */
-  PACK,
   /** The call ABI ({@code call}, {@code .param} set-up). */
   CALL,
   /** Read-modify-write on memory ({@code atom}). */

@@ -34,13 +34,32 @@ public enum DagOpcode {
   NEG,
   /** The high half of the unsigned double-width product ({@code mul.hi.u64}). */
   MULHU,
+  /** Set bits; the result is {@code i32} whatever the operand's width ({@code popc}). */
+  CTPOP,
+  /** Leading zeros, the width for zero; {@code i32} result ({@code clz}). */
+  CTLZ,
+  /** Trailing zeros, the width for zero; {@code i32} result (no PTX instruction). */
+  CTTZ,
+  BITREVERSE,
+  BSWAP,
+  /** Rotations by the count's low bits, as {@code Integer.rotateLeft}. */
+  ROTL,
+  ROTR,
   // ---- float
   FADD,
   FSUB,
   FMUL,
   FDIV,
   FNEG,
+  /** Fused multiply-add, rounded once ({@code fma.rn}). */
   FMA,
+  /**
+   * PTX {@code min}: the non-NaN operand if one is NaN, the canonical NaN if both are; on the half
+   * types CUDA's {@code __hmin} ({@code -0.0} below {@code +0.0}).
+   */
+  FMINNUM,
+  /** PTX {@code max}, CUDA's {@code __hmax} on the half types: as {@link #FMINNUM}. */
+  FMAXNUM,
   // ---- compare and select
   SETCC,
   SELECT,
@@ -123,7 +142,7 @@ public enum DagOpcode {
   /** True for operations whose two operands may be swapped. */
   public boolean isCommutative() {
     return switch (this) {
-      case ADD, MUL, AND, OR, XOR, FADD, FMUL -> true;
+      case ADD, MUL, AND, OR, XOR, FADD, FMUL, FMINNUM, FMAXNUM -> true;
       default -> false;
     };
   }

@@ -50,18 +50,18 @@ public final class HalfOpcodes {
   public static final MachineOpcode UNPACK_H16X2 =
       new MachineOpcode(
           "UNPACK_H16X2",
-          ConstraintFamily.PACK,
+          ConstraintFamily.CROSS_COPY,
           List.of(H16, H16),
           List.of(reg(H32)),
-          "mov.b32 {{d0}, {d1}}, {u0}",
+          "mov.b32 {{{d0}, {d1}}}, {u0}",
           false);
   public static final MachineOpcode PACK_H16X2 =
       new MachineOpcode(
           "PACK_H16X2",
-          ConstraintFamily.PACK,
+          ConstraintFamily.CROSS_COPY,
           List.of(H32),
           List.of(reg(H16), reg(H16)),
-          "mov.b32 {d0}, {{u0}, {u1}}",
+          "mov.b32 {d0}, {{{u0}, {u1}}}",
           false);
 
   public static final MachineOpcode ADD_RN_F16 = binary("ADD_RN_F16", "add.rn.f16", H16);

@@ -8,8 +8,8 @@ import java.util.List;
  *
  * <p>Templates name operands as {@code {d0}} (the first result), {@code {u1}} (the second source
  * operand), and {@code {a0}} (an address made of sources 0 and 1: a base register or symbol and an
- * immediate byte offset, printed {@code [%rd1+8]} or {@code [%rd1]}). Other braces are PTX's own
- * vector operands: {@code mov.b32 {{d0}, {d1}}, {u0}} unpacks a register into two.
+ * immediate byte offset, printed {@code [%rd1+8]} or {@code [%rd1]}); a doubled brace is a literal
+ * one, for vector operands such as {@code mov.b128}'s pair of halves.
  *
  * @param name the unique name used in MIR text, {@code ADD_S32}; the template gives the PTX
  * @param family the constraint family

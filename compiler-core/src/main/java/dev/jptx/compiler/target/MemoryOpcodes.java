@@ -1,5 +1,6 @@
 package dev.jptx.compiler.target;
 
+import static dev.jptx.compiler.target.RegisterClass.B128;
 import static dev.jptx.compiler.target.RegisterClass.B16;
 import static dev.jptx.compiler.target.RegisterClass.B32;
 import static dev.jptx.compiler.target.RegisterClass.B64;
@@ -42,7 +43,8 @@ public final class MemoryOpcodes {
           new MemType("u32", B32),
           new MemType("u64", B64),
           new MemType("f32", F32),
-          new MemType("f64", F64));
+          new MemType("f64", F64),
+          new MemType("b128", B128));
 
   private static final List<MemType> STORE_TYPES =
       List.of(
@@ -51,7 +53,8 @@ public final class MemoryOpcodes {
           new MemType("u32", B32),
           new MemType("u64", B64),
           new MemType("f32", F32),
-          new MemType("f64", F64));
+          new MemType("f64", F64),
+          new MemType("b128", B128));
 
   private static final Map<String, MachineOpcode> TABLE = table();
 

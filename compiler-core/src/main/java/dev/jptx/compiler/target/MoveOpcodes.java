@@ -1,5 +1,6 @@
 package dev.jptx.compiler.target;
 
+import static dev.jptx.compiler.target.RegisterClass.B128;
 import static dev.jptx.compiler.target.RegisterClass.B16;
 import static dev.jptx.compiler.target.RegisterClass.B32;
 import static dev.jptx.compiler.target.RegisterClass.B64;
@@ -25,6 +26,31 @@ public final class MoveOpcodes {
   // half registers: constants and copies (a binary16 constant is its bit pattern)
   public static final MachineOpcode MOV_H16 = move("MOV_H16", "mov.b16", H16);
   public static final MachineOpcode MOV_H32 = move("MOV_H32", "mov.b32", H32);
+  // .b128 registers (sm_70, PTX ISA 8.3): moved whole, or packed from and unpacked into halves
+  public static final MachineOpcode MOV_B128 =
+      new MachineOpcode(
+          "MOV_B128",
+          ConstraintFamily.COPY,
+          List.of(B128),
+          List.of(OperandSpec.reg(B128)),
+          "mov.b128 {d0}, {u0}",
+          false);
+  public static final MachineOpcode MOV_B128_PACK =
+      new MachineOpcode(
+          "MOV_B128_PACK",
+          ConstraintFamily.CROSS_COPY,
+          List.of(B128),
+          List.of(OperandSpec.reg(B64), OperandSpec.reg(B64)),
+          "mov.b128 {d0}, {{{u0}, {u1}}}",
+          false);
+  public static final MachineOpcode MOV_B128_UNPACK =
+      new MachineOpcode(
+          "MOV_B128_UNPACK",
+          ConstraintFamily.CROSS_COPY,
+          List.of(B64, B64),
+          List.of(OperandSpec.reg(B128)),
+          "mov.b128 {{{d0}, {d1}}}, {u0}",
+          false);
   public static final MachineOpcode MOV_U32_SREG =
       new MachineOpcode(
           "MOV_U32_SREG",
@@ -78,6 +104,9 @@ public final class MoveOpcodes {
         MOV_PRED,
         MOV_H16,
         MOV_H32,
+        MOV_B128,
+        MOV_B128_PACK,
+        MOV_B128_UNPACK,
         MOV_U32_SREG,
         MOV_U64_SYM,
         CALL,
@@ -99,6 +128,7 @@ public final class MoveOpcodes {
       case F32 -> MOV_F32;
       case F64 -> MOV_F64;
       case PRED -> MOV_PRED;
+      case B128 -> MOV_B128;
       default -> throw new IllegalArgumentException("no move for " + c);
     };
   }

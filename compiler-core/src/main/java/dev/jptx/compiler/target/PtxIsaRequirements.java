@@ -26,8 +26,21 @@ public final class PtxIsaRequirements {
 
   private PtxIsaRequirements() {}
 
+  /** What every instruction on a register class needs: {@code .b128} came with PTX ISA 8.3. */
+  private static final Map<RegisterClass, PtxVersion> CLASS_ROWS =
+      Map.of(RegisterClass.B128, PtxVersion.parse("8.3"));
+
   /** The PTX ISA version {@code op} needs; {@code 0.0} if every target's minimum has it. */
   public static PtxVersion of(MachineOpcode op) {
-    return ROWS.getOrDefault(op, NONE);
+    PtxVersion v = ROWS.getOrDefault(op, NONE);
+    for (var e : CLASS_ROWS.entrySet()) {
+      boolean uses =
+          op.defs().contains(e.getKey())
+              || op.uses().stream().anyMatch(u -> u.registerClass() == e.getKey());
+      if (uses && e.getValue().compareTo(v) > 0) {
+        v = e.getValue();
+      }
+    }
+    return v;
   }
 }

@@ -138,6 +138,20 @@ class JdkIntrinsicsOnSimulatorTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("configurations")
+  void shortBits(String name, CompilerOptions o) {
+    Differential.check(
+        o,
+        new Differential.Case(
+            JdkMath.class,
+            "shortBits",
+            Launch.grid1d(INTS.length, 64),
+            0,
+            INTS.clone(),
+            new int[INTS.length * JdkMath.SHORT_RESULTS]));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
   void longMethods_matchTheJvmOnEveryValueAndCount(String name, CompilerOptions o) {
     int n = LONGS.length * COUNTS.length;
     long[] x = new long[n];

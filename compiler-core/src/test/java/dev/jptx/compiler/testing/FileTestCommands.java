@@ -235,12 +235,16 @@ final class FileTestCommands {
     return Knobs.all().stream().anyMatch(k -> k.name().equals(name));
   }
 
-  /** Options from test arguments; verification after every pass is always on. */
+  /**
+   * Options from test arguments; verification after every pass and type legalization's expensive
+   * checks ({@code enable-legalize-types-checking}, whose map notes the legalize dumps show) are
+   * always on.
+   */
   static CompilerOptions options(List<String> args) {
     List<SmTarget> targets = new ArrayList<>();
     int opt = 3;
     boolean fast = false;
-    List<String> knobs = new ArrayList<>();
+    List<String> knobs = new ArrayList<>(List.of("enable-legalize-types-checking"));
     for (String x : args) {
       if (x.startsWith("sm_")) {
         targets.add(SmTargets.get(x));
@@ -251,7 +255,9 @@ final class FileTestCommands {
       } else if (x.startsWith("knob:")) {
         knobs.add(x.substring(5));
       } else if (isKnob(x)) {
-        knobs.add(x);
+        if (!knobs.contains(x)) {
+          knobs.add(x);
+        }
       } else {
         throw new IllegalArgumentException("unknown file-test option " + x);
       }

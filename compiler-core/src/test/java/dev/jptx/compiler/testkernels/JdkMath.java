@@ -38,6 +38,23 @@ public final class JdkMath {
     out[o + 12] = Integer.rotateLeft(v, 0) ^ Integer.rotateRight(v, -1);
   }
 
+  /** Results per thread of {@link #shortBits}. */
+  public static final int SHORT_RESULTS = 3;
+
+  /** The 16-bit byte swaps, which the backend promotes to a 32-bit {@code prmt}. */
+  @Kernel
+  public static void shortBits(int[] x, int[] out) {
+    int i = globalIdX();
+    if (i >= x.length) {
+      return;
+    }
+    int v = x[i];
+    int o = i * SHORT_RESULTS;
+    out[o] = Short.reverseBytes((short) v);
+    out[o + 1] = Character.reverseBytes((char) v);
+    out[o + 2] = Short.reverseBytes((short) (v >>> 16)) + Character.reverseBytes((char) (v >> 3));
+  }
+
   /** Results per thread of {@link #longBits}. */
   public static final int LONG_RESULTS = 16;
 

@@ -1,0 +1,83 @@
+package dev.jptx.compiler.isel;
+
+import static dev.jptx.compiler.ir.ScalarType.F16;
+import static dev.jptx.compiler.isel.Pat.op;
+import static dev.jptx.compiler.isel.Pat.reg;
+import static dev.jptx.compiler.target.DagOpcode.FADD;
+import static dev.jptx.compiler.target.DagOpcode.FMA;
+import static dev.jptx.compiler.target.DagOpcode.FMAXNUM;
+import static dev.jptx.compiler.target.DagOpcode.FMINNUM;
+import static dev.jptx.compiler.target.DagOpcode.FMUL;
+import static dev.jptx.compiler.target.DagOpcode.FSUB;
+
+import dev.jptx.compiler.dag.NodeAttrs;
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VectorType;
+import dev.jptx.compiler.target.Availability;
+import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.HalfOpcodes;
+import dev.jptx.compiler.target.MachineOpcode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The selection rules of half arithmetic on {@code f16} ({@code %h}) and the packed {@code
+ * v2f16}/{@code v2bf16} ({@code %hh}): registers only, as PTX has no half immediates. Rounding
+ * operations have a strict row ({@code .rn}: exact, never contracted) and a fast-math row ({@code
+ * .ftz}, contractable by {@code ptxas}); {@code max}/{@code min} choose a value and have one. The
+ * availability is the instruction's; where the operation table calls an operation legal is the
+ * seed's model ({@code target/OperationActions}), so a rule may exist before the target uses it.
+ */
+final class HalfPatterns {
+  private static final Predicate<NodeAttrs> FAST = NodeAttrs::fastMath;
+  private static final Predicate<NodeAttrs> STRICT = a -> !a.fastMath();
+  private static final Predicate<NodeAttrs> ANY = a -> true;
+  private static final Availability SM53 = Availability.fromSm(53);
+  private static final Availability SM80 = Availability.fromSm(80);
+  private static final Type V2F16 = new VectorType(F16, 2);
+  private static final Type V2BF16 = new VectorType(ScalarType.BF16, 2);
+
+  private HalfPatterns() {}
+
+  /** Every rule, strict before fast. */
+  static List<SelectionPattern> all() {
+    List<SelectionPattern> r = new ArrayList<>();
+    arithmetic(r, F16, HalfOpcodes.ADD_RN_F16, HalfOpcodes.ADD_FTZ_F16, FADD);
+    arithmetic(r, F16, HalfOpcodes.SUB_RN_F16, HalfOpcodes.SUB_FTZ_F16, FSUB);
+    arithmetic(r, F16, HalfOpcodes.MUL_RN_F16, HalfOpcodes.MUL_FTZ_F16, FMUL);
+    arithmetic(r, F16, HalfOpcodes.FMA_RN_F16, HalfOpcodes.FMA_RN_FTZ_F16, FMA);
+    arithmetic(r, V2F16, HalfOpcodes.ADD_RN_F16X2, HalfOpcodes.ADD_FTZ_F16X2, FADD);
+    arithmetic(r, V2F16, HalfOpcodes.SUB_RN_F16X2, HalfOpcodes.SUB_FTZ_F16X2, FSUB);
+    arithmetic(r, V2F16, HalfOpcodes.MUL_RN_F16X2, HalfOpcodes.MUL_FTZ_F16X2, FMUL);
+    arithmetic(r, V2F16, HalfOpcodes.FMA_RN_F16X2, HalfOpcodes.FMA_RN_FTZ_F16X2, FMA);
+    // bf16 has no .ftz form
+    r.add(rule(FMA, V2BF16, ANY, HalfOpcodes.FMA_RN_BF16X2, SM80));
+    // selections, not roundings: flushing would lose values for no speed
+    r.add(rule(FMAXNUM, F16, ANY, HalfOpcodes.MAX_F16, SM80));
+    r.add(rule(FMINNUM, F16, ANY, HalfOpcodes.MIN_F16, SM80));
+    r.add(rule(FMAXNUM, V2F16, ANY, HalfOpcodes.MAX_F16X2, SM80));
+    r.add(rule(FMINNUM, V2F16, ANY, HalfOpcodes.MIN_F16X2, SM80));
+    return r;
+  }
+
+  private static void arithmetic(
+      List<SelectionPattern> r, Type t, MachineOpcode strict, MachineOpcode fast, DagOpcode op) {
+    r.add(rule(op, t, STRICT, strict, SM53));
+    r.add(rule(op, t, FAST, fast, SM53));
+  }
+
+  private static SelectionPattern rule(
+      DagOpcode op, Type t, Predicate<NodeAttrs> mode, MachineOpcode out, Availability when) {
+    List<Pat> operands = new ArrayList<>();
+    List<String> uses = new ArrayList<>();
+    for (int k = 0; k < out.uses().size(); k++) {
+      String name = String.valueOf((char) ('a' + k));
+      operands.add(reg(name, t));
+      uses.add(name);
+    }
+    return new SelectionPattern(
+        out.name(), op(op, t, mode, operands.toArray(Pat[]::new)), out, uses, when);
+  }
+}
