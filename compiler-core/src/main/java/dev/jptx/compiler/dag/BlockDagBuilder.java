@@ -11,6 +11,7 @@ import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.ValueDef;
+import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalTypes;
 import dev.jptx.compiler.target.SpecialRegisters;
@@ -90,15 +91,33 @@ final class BlockDagBuilder {
     return dag.node(DagOpcode.LOAD_PARAM, t, a);
   }
 
+  /**
+   * A value read from the register that carries it between blocks, in the register's legal type: an
+   * integer truncated, a float rounded (exactly: the register holds a value of the narrow type), a
+   * vector carried as its bits cast back.
+   */
   private SdValue copyFromReg(int reg, Type t) {
     Type regType = LegalTypes.registerType(t, fn.target());
     SdValue r = dag.node(DagOpcode.COPY_FROM_REG, regType, NodeAttrs.NONE.withBits(reg));
-    return regType.equals(t) ? r : dag.node(DagOpcode.TRUNCATE, t, r);
+    if (regType.equals(t)) {
+      return r;
+    } else if (t instanceof VectorType) {
+      return dag.node(DagOpcode.BITCAST, t, r);
+    } else if (t instanceof ScalarType s && s.isFloat()) {
+      return dag.node(DagOpcode.FP_ROUND, t, NodeAttrs.NONE.withBits(NodeAttrs.EXACT), r);
+    }
+    return dag.node(DagOpcode.TRUNCATE, t, r);
   }
 
   private void copyToReg(int reg, SdValue v) {
     Type regType = LegalTypes.registerType(v.type(), fn.target());
-    SdValue widened = regType.equals(v.type()) ? v : dag.node(DagOpcode.ANY_EXTEND, regType, v);
+    DagOpcode widen =
+        v.type() instanceof VectorType
+            ? DagOpcode.BITCAST
+            : v.type() instanceof ScalarType s && s.isFloat()
+                ? DagOpcode.FP_EXTEND
+                : DagOpcode.ANY_EXTEND;
+    SdValue widened = regType.equals(v.type()) ? v : dag.node(widen, regType, v);
     chain =
         dag.node(
                 DagOpcode.COPY_TO_REG,

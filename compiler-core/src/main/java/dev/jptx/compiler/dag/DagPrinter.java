@@ -78,6 +78,7 @@ public final class DagPrinter {
       case BR, BRCOND ->
           "b" + String.join(", b", a.targets().stream().map(String::valueOf).toList());
       case FADD, FSUB, FMUL, FDIV, FMA -> a.fastMath() ? "fast" : "";
+      case FP_ROUND -> a.bits() == NodeAttrs.EXACT ? "exact" : "";
       case ATOMIC ->
           a.operation().name().toLowerCase(Locale.ROOT)
               + " "

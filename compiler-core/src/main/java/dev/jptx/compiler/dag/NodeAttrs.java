@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * The non-operand properties a DAG node may carry; each opcode uses the few it needs.
  *
- * @param bits a constant's bit pattern, a parameter's index, or a register's id
+ * @param bits a constant's bit pattern, a parameter's index, a register's id, or {@link #EXACT} on
+ *     an {@code FP_ROUND} whose operand is known to be a value of the narrow type
  * @param predicate the comparison of a {@code SETCC}
  * @param memType the type in memory of a {@code LOAD}, {@code STORE}, {@code ATOMIC} or {@code
  *     LOAD_PARAM}, or the narrow type of a {@code SIGN_EXTEND_INREG}
@@ -32,6 +33,12 @@ public record NodeAttrs(
     List<Integer> targets,
     boolean fastMath,
     Enum<?> operation) {
+
+  /**
+   * The {@code bits} of an {@code FP_ROUND} that rounds nothing (LLVM's {@code FP_ROUND} "trunc"
+   * flag): a promoted half carried between blocks in its {@code f32} register.
+   */
+  public static final long EXACT = 1;
 
   /** No attributes. */
   public static final NodeAttrs NONE =

@@ -46,6 +46,7 @@ public final class TypeLegalizer {
     this.context = new LegalizeContext(dag, function, function.target(), new LegalizedValues());
     handlers.put(TypeAction.PROMOTE_INTEGER, new IntegerPromotion(context));
     handlers.put(TypeAction.EXPAND_INTEGER, new IntegerExpansion(context));
+    handlers.put(TypeAction.PROMOTE_FLOAT, new FloatPromotion(context));
     replacing.forEach((action, make) -> handlers.put(action, make.apply(context)));
   }
 

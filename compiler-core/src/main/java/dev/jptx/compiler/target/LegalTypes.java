@@ -89,10 +89,14 @@ public final class LegalTypes {
 
   /**
    * The legal type that carries values of {@code type} between blocks: the type itself if legal,
-   * else the type its action turns it into ({@code i8 -> i16}), applied until legal.
+   * else the type its action turns it into ({@code i8 -> i16}, {@code f16 -> f32}), applied until
+   * legal; a vector no class holds travels as the integer of its width ({@code v2f16 -> i32}).
    */
   public static Type registerType(Type type, SmTarget target) {
     Type t = type instanceof PointerType ? ScalarType.I64 : type;
+    if (t instanceof VectorType v && !isLegal(v, target)) {
+      t = ScalarType.integer(v.bits());
+    }
     for (int guard = 0; guard < 4 && !isLegal(t, target); guard++) {
       ActionRow a = action(t, target);
       if (a == null) {
