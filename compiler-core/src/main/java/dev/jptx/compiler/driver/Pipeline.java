@@ -44,6 +44,7 @@ import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -263,7 +264,10 @@ public final class Pipeline {
       boolean checks = options.knobs().flag("enable-legalize-types-checking");
       PassRunner.run(
           d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d, checks));
-      PassRunner.run(d.attributes().javaName(), "legalize-ops", () -> OperationLegalizer.run(d));
+      PassRunner.run(
+          d.attributes().javaName(),
+          "legalize-ops",
+          () -> OperationLegalizer.run(d, librarySymbols(m)));
     }
     dump(Stage.LEGALIZE, unit, () -> printDags(dags));
     List<MachineFunction> mfs = new ArrayList<>();
@@ -290,6 +294,15 @@ public final class Pipeline {
                     new PtxOptions(target, options.lineInfo(), Version.producer())));
     dump(Stage.PTX, unit, () -> ptx);
     return ptx;
+  }
+
+  /** The module's functions by Java name, for the library calls of operation legalization. */
+  private static Map<String, String> librarySymbols(Module m) {
+    Map<String, String> symbols = new HashMap<>();
+    for (Function f : m.functions()) {
+      symbols.put(f.attributes().javaName(), f.name());
+    }
+    return symbols;
   }
 
   /** Machine passes on SSA machine IR, before the pipeliner and register allocation. */
