@@ -51,34 +51,18 @@ final class DagBlockParser {
   }
 
   private void phi(LineLexer lx) {
-    int result = register(lx);
+    int result = NodeAttrsText.register(lx, f);
     lx.expect("=");
     List<Integer> predecessors = new ArrayList<>();
     List<Integer> registers = new ArrayList<>();
     do {
       lx.expect("[");
-      String b = lx.peek();
-      int block = b.startsWith("b") ? NodeAttrsText.parseInt(b.substring(1)) : -1;
-      if (block < 0) {
-        throw lx.error("expected a block bN but found '" + b + "'");
-      }
-      lx.next();
+      predecessors.add(NodeAttrsText.block(lx));
       lx.expect(":");
-      predecessors.add(block);
-      registers.add(register(lx));
+      registers.add(NodeAttrsText.register(lx, f));
       lx.expect("]");
     } while (lx.accept(","));
     phis.add(new PhiCopy(result, predecessors, registers));
-  }
-
-  private int register(LineLexer lx) {
-    String t = lx.peek();
-    int id = t.startsWith("%") ? NodeAttrsText.parseInt(t.substring(1)) : -1;
-    if (id < 0 || id >= f.registers().size()) {
-      throw lx.error("'" + t + "' is not a register of the 'regs' line");
-    }
-    lx.next();
-    return id;
   }
 
   private void node(LineLexer lx) {

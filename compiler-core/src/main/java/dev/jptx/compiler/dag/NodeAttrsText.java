@@ -122,7 +122,8 @@ final class NodeAttrsText {
     return parse(lx, "constant of type " + t.text(), x -> ConstantText.parse(t, x));
   }
 
-  private static int register(LineLexer lx, DagFunction f) {
+  /** {@code %N}, a register of {@code f}. */
+  static int register(LineLexer lx, DagFunction f) {
     String t = lx.peek();
     int id = t.startsWith("%") ? parseInt(t.substring(1)) : -1;
     if (id < 0 || id >= f.registers().size()) {
@@ -176,15 +177,20 @@ final class NodeAttrsText {
   private static Integer[] targets(LineLexer lx) {
     List<Integer> out = new ArrayList<>();
     do {
-      String t = lx.peek();
-      int b = t.startsWith("b") ? parseInt(t.substring(1)) : -1;
-      if (b < 0) {
-        throw lx.error("expected a block bN but found '" + t + "'");
-      }
-      lx.next();
-      out.add(b);
+      out.add(block(lx));
     } while (lx.accept(","));
     return out.toArray(new Integer[0]);
+  }
+
+  /** {@code bN}, a block's layout index. */
+  static int block(LineLexer lx) {
+    String t = lx.peek();
+    int b = t.startsWith("b") ? parseInt(t.substring(1)) : -1;
+    if (b < 0) {
+      throw lx.error("expected a block bN but found '" + t + "'");
+    }
+    lx.next();
+    return b;
   }
 
   static Type type(LineLexer lx) {
