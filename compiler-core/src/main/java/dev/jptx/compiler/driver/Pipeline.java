@@ -257,17 +257,16 @@ public final class Pipeline {
           options.optLevel() >= 1 && !options.knobs().flag("disable-param-sinking");
       dags.add(
           PassRunner.run(
-              f.attributes().javaName(), "dag", () -> DagBuilder.build(f, target, sinkParams)));
+              f.attributes().javaName(),
+              "dag",
+              () -> DagBuilder.build(f, target, sinkParams, librarySymbols(m))));
     }
     dump(Stage.DAG, unit, () -> printDags(dags));
     for (DagFunction d : dags) {
       boolean checks = options.knobs().flag("enable-legalize-types-checking");
       PassRunner.run(
           d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d, checks));
-      PassRunner.run(
-          d.attributes().javaName(),
-          "legalize-ops",
-          () -> OperationLegalizer.run(d, librarySymbols(m)));
+      PassRunner.run(d.attributes().javaName(), "legalize-ops", () -> OperationLegalizer.run(d));
     }
     dump(Stage.LEGALIZE, unit, () -> printDags(dags));
     List<MachineFunction> mfs = new ArrayList<>();

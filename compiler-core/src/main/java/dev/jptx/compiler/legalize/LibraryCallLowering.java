@@ -7,30 +7,25 @@ import dev.jptx.compiler.dag.SelectionDag;
 import dev.jptx.compiler.target.LibCalls;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A {@code LibCall} row: the operation becomes a call of the device-library function {@link
- * LibCalls} names, found in the module by its Java name. The library's functions are pure, so the
- * call hangs off the block's entry token and nothing waits for its chain.
+ * LibCalls} names, whose symbol the DAG builder wrote on the node ({@code frem<@Remainder_frem>}).
+ * The library's functions are pure, so the call hangs off the block's entry token and nothing waits
+ * for its chain.
  */
 final class LibraryCallLowering implements CustomLowering {
-  private final Map<String, String> symbols;
-
-  /** {@code symbols}: the module's functions, Java name to PTX symbol. */
-  LibraryCallLowering(Map<String, String> symbols) {
-    this.symbols = symbols;
-  }
-
   @Override
   public SdValue lower(SelectionDag dag, SdNode n) {
     LibCalls.Row row = LibCalls.of(n.opcode(), n.resultTypes().get(0));
-    String symbol = row == null ? null : symbols.get(row.javaName());
-    if (symbol == null) {
+    String symbol = n.attrs().name();
+    if (row == null || symbol == null) {
       throw new IllegalStateException(
           "library call for "
               + n.opcode()
-              + (row == null ? " has no row" : ": " + row.javaName() + " is not in the module"));
+              + (row == null
+                  ? " has no row"
+                  : ": " + row.javaName() + " is not in the module (no symbol on the node)"));
     }
     List<SdValue> ops = new ArrayList<>();
     ops.add(dag.entryToken());

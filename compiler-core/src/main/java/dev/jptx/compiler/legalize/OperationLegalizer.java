@@ -71,18 +71,10 @@ public final class OperationLegalizer {
     return WIDE_EXPANSIONS.get(op);
   }
 
-  /** Legalizes the operations of every block's DAG, without library calls. */
+  /** Legalizes the operations of every block's DAG. */
   public static void run(DagFunction f) {
-    run(f, Map.of());
-  }
-
-  /**
-   * Legalizes the operations of every block's DAG; {@code librarySymbols} maps the Java names of
-   * the module's functions to their symbols, for {@code LibCall} rows.
-   */
-  public static void run(DagFunction f, Map<String, String> librarySymbols) {
     for (SelectionDag d : f.blocks()) {
-      legalize(d, f.target(), new LibraryCallLowering(librarySymbols));
+      legalize(d, f.target(), new LibraryCallLowering());
     }
   }
 

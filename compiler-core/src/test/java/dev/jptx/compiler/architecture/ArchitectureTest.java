@@ -40,7 +40,7 @@ class ArchitectureTest {
           Map.entry("frontend", Set.of("ir", "diag", "libdevice", "target")),
           Map.entry("opt", Set.of("ir", "target")),
           Map.entry("lowering", Set.of("ir", "target")),
-          Map.entry("dag", Set.of("ir", "target")),
+          Map.entry("dag", Set.of("ir", "target", "text")),
           Map.entry("legalize", Set.of("dag", "ir", "target")),
           Map.entry("isel", Set.of("dag", "ir", "mir", "target")),
           Map.entry("codegen", Set.of("mir", "target")),
