@@ -14,6 +14,7 @@ import dev.jptx.compiler.ir.ValueDef;
 import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalTypes;
+import dev.jptx.compiler.target.LibCalls;
 import dev.jptx.compiler.target.SpecialRegisters;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -72,7 +73,7 @@ final class BlockDagBuilder {
           t instanceof ScalarType s && s.isFloat() ? DagOpcode.CONSTANT_FP : DagOpcode.CONSTANT;
       made = dag.node(op, t, NodeAttrs.NONE.withBits(c.bits()));
     } else if (def instanceof ValueDef.Param p && index == fn.paramHome(v)) {
-      made = loadParam(v, p.index(), t);
+      made = loadParam(p.index(), t);
     } else {
       made = copyFromReg(fn.registerOf(v), t);
     }
@@ -80,15 +81,9 @@ final class BlockDagBuilder {
     return made;
   }
 
-  private SdValue loadParam(Value v, int paramIndex, Type t) {
+  private SdValue loadParam(int paramIndex, Type t) {
     ParamSlot slot = fn.output().params().get(paramIndex);
-    AddressSpace space = f.type(v) instanceof PointerType pt ? pt.space() : AddressSpace.PARAM;
-    NodeAttrs a =
-        NodeAttrs.NONE
-            .withBits(paramIndex)
-            .withName(slot.symbol())
-            .withMemory(f.type(v) instanceof PointerType ? ScalarType.I64 : t, space, true);
-    return dag.node(DagOpcode.LOAD_PARAM, t, a);
+    return dag.node(DagOpcode.LOAD_PARAM, t, NodeAttrs.loadParam(paramIndex, slot));
   }
 
   /**
@@ -143,7 +138,12 @@ final class BlockDagBuilder {
     Type t = r == null ? null : DagBuilder.dagType(f.type(r));
     SdValue made;
     if (d instanceof InstData.Binary x) {
-      NodeAttrs a = NodeAttrs.NONE.withFastMath(fastMath);
+      // only float arithmetic has anything to contract or approximate
+      NodeAttrs a = NodeAttrs.NONE.withFastMath(fastMath && x.opcode().isFloatArithmetic());
+      LibCalls.Row lib = LibCalls.of(DagOpcodes.binary(x.opcode()), t);
+      if (lib != null && fn.librarySymbol(lib.javaName()) != null) {
+        a = a.withName(fn.librarySymbol(lib.javaName()));
+      }
       made = dag.node(DagOpcodes.binary(x.opcode()), t, a, value(x.lhs()), value(x.rhs()));
     } else if (d instanceof InstData.Unary x) {
       DagOpcode op =

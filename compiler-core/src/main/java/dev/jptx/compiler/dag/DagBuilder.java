@@ -36,6 +36,7 @@ public final class DagBuilder {
   private final Map<Value, Integer> regOf = new LinkedHashMap<>();
   private final Map<Integer, List<ConstantCopy>> constantCopies = new HashMap<>();
   private final Map<Value, Integer> paramHome = new HashMap<>();
+  private final Map<String, String> librarySymbols = new HashMap<>();
 
   /** A constant a phi needs in register {@code reg} at the end of a predecessor. */
   record ConstantCopy(int reg, Value value) {}
@@ -78,16 +79,20 @@ public final class DagBuilder {
 
   /** The DAGs of {@code f} for {@code target}, every parameter loaded in the entry block. */
   public static DagFunction build(Function f, SmTarget target) {
-    return build(f, target, false);
+    return build(f, target, false, Map.of());
   }
 
   /**
    * The DAGs of {@code f} for {@code target}; with {@code sinkParams}, each parameter is loaded in
    * the block that dominates all its uses, outside loops (as nvcc places its {@code cvta}), so a
-   * thread that leaves early — a bounds check — does not load what it never reads.
+   * thread that leaves early — a bounds check — does not load what it never reads. {@code
+   * librarySymbols} (Java name to symbol of the module's functions) lets an operation that a {@code
+   * LibCall} row will turn into a call name its library function ({@code frem<@Remainder_frem>}).
    */
-  public static DagFunction build(Function f, SmTarget target, boolean sinkParams) {
+  public static DagFunction build(
+      Function f, SmTarget target, boolean sinkParams, Map<String, String> librarySymbols) {
     DagBuilder b = new DagBuilder(f, target);
+    b.librarySymbols.putAll(librarySymbols);
     if (sinkParams && !b.layout.isEmpty()) {
       ParamPlacement.place(f, b.layout, b.index, b.paramHome);
     }
@@ -191,6 +196,11 @@ public final class DagBuilder {
 
   int layoutIndex(Block b) {
     return index.get(b);
+  }
+
+  /** The symbol of the library function with Java name {@code javaName}, or null. */
+  String librarySymbol(String javaName) {
+    return librarySymbols.get(javaName);
   }
 
   /** The layout index of the block that loads parameter {@code p}. */

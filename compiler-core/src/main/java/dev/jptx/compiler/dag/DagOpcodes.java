@@ -27,6 +27,7 @@ final class DagOpcodes {
       case FSUB -> DagOpcode.FSUB;
       case FMUL -> DagOpcode.FMUL;
       case FDIV -> DagOpcode.FDIV;
+      case FREM -> DagOpcode.FREM;
       default -> throw new IllegalArgumentException("not a binary opcode: " + op);
     };
   }

@@ -2,6 +2,7 @@ package dev.jptx.compiler.dag;
 
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.CmpPredicate;
+import dev.jptx.compiler.ir.PointerType;
 import dev.jptx.compiler.ir.Type;
 import java.util.List;
 
@@ -50,6 +51,18 @@ public record NodeAttrs(
     ZERO,
     SIGN,
     ANY
+  }
+
+  /**
+   * What a {@code LOAD_PARAM} of parameter {@code index} carries, all of it from the parameter: its
+   * index and symbol, its type in memory (pointers are {@code i64}), and for a pointer the space it
+   * points into (the selector converts a {@code global} one out of the generic window).
+   */
+  public static NodeAttrs loadParam(int index, ParamSlot slot) {
+    AddressSpace space = slot.type() instanceof PointerType p ? p.space() : AddressSpace.PARAM;
+    return NONE.withBits(index)
+        .withName(slot.symbol())
+        .withMemory(DagBuilder.dagType(slot.type()), space, true);
   }
 
   /** With a constant, index or register id. */

@@ -44,6 +44,7 @@ import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -256,7 +257,9 @@ public final class Pipeline {
           options.optLevel() >= 1 && !options.knobs().flag("disable-param-sinking");
       dags.add(
           PassRunner.run(
-              f.attributes().javaName(), "dag", () -> DagBuilder.build(f, target, sinkParams)));
+              f.attributes().javaName(),
+              "dag",
+              () -> DagBuilder.build(f, target, sinkParams, librarySymbols(m))));
     }
     dump(Stage.DAG, unit, () -> printDags(dags));
     for (DagFunction d : dags) {
@@ -290,6 +293,15 @@ public final class Pipeline {
                     new PtxOptions(target, options.lineInfo(), Version.producer())));
     dump(Stage.PTX, unit, () -> ptx);
     return ptx;
+  }
+
+  /** The module's functions by Java name, for the library calls of operation legalization. */
+  private static Map<String, String> librarySymbols(Module m) {
+    Map<String, String> symbols = new HashMap<>();
+    for (Function f : m.functions()) {
+      symbols.put(f.attributes().javaName(), f.name());
+    }
+    return symbols;
   }
 
   /** Machine passes on SSA machine IR, before the pipeliner and register allocation. */

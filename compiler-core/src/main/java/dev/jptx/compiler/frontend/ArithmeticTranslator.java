@@ -6,6 +6,8 @@ import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
+import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.LibCalls;
 import java.util.List;
 import org.objectweb.asm.Opcodes;
 
@@ -73,19 +75,17 @@ final class ArithmeticTranslator implements Opcodes {
     cx.push(cx.emit(new InstData.Binary(op, a, b), t));
   }
 
-  /** Float {@code %}: PTX has no instruction, the device library computes it exactly. */
+  /**
+   * Float {@code %}: an IR {@code frem}, which constant folding knows; PTX has no instruction, so
+   * the backend calls the device library's exact remainder (a {@code LibCall} row). The library
+   * method is pulled into the module here, where the operation appears.
+   */
   private void remainder(ScalarType t, Value a, Value b) {
-    boolean single = t == ScalarType.F32;
+    LibCalls.Row row = LibCalls.of(DagOpcode.FREM, t);
     String symbol =
-        cx.unit.deviceFunctions.symbolFor(
-            TranslationUnit.LIBDEVICE + "Remainder",
-            single ? "frem" : "drem",
-            single ? "(FF)F" : "(DD)D",
-            cx);
+        cx.unit.deviceFunctions.symbolFor(row.owner(), row.method(), row.descriptor(), cx);
     cx.push(
-        symbol == null
-            ? cx.f.constant(t, 0)
-            : cx.emit(new InstData.Call(symbol, List.of(a, b)), t));
+        symbol == null ? cx.f.constant(t, 0) : cx.emit(new InstData.Binary(Opcode.FREM, a, b), t));
   }
 
   private void shiftOrLogic(int opcode) {

@@ -117,55 +117,10 @@ public final class IrParser {
       } while (lx.accept(","));
       lx.expect(")");
     }
-    f.setAttributes(attributes(lx));
+    f.setAttributes(FunctionAttributesText.parse(lx));
     lx.expect("{");
     lx.expectEnd();
     return f;
-  }
-
-  private static FunctionAttributes attributes(LineLexer lx) {
-    FunctionAttributes a = FunctionAttributes.NONE;
-    while (!lx.peek().equals("{")) {
-      String word = lx.next();
-      switch (word) {
-        case "maxntid" -> {
-          lx.expect("(");
-          int x = integer(lx);
-          lx.expect(",");
-          int y = integer(lx);
-          lx.expect(",");
-          int z = integer(lx);
-          lx.expect(")");
-          a = a.withMaxThreads(x, y, z);
-        }
-        case "minnctapersm" -> a = a.withMinBlocksPerSm(parenthesizedInt(lx));
-        case "maxnreg" -> a = a.withMaxRegisters(parenthesizedInt(lx));
-        case "fastmath" -> a = a.withFastMath(true);
-        case "noinline" -> a = a.withNoInline(true);
-        case "nooutline" -> a = a.withNoOutline(true);
-        case "java" -> a = a.withOrigin(a.sourceFile(), parenthesizedString(lx));
-        case "source" -> a = a.withOrigin(parenthesizedString(lx), a.javaName());
-        default -> throw lx.error("unknown function attribute '" + word + "'");
-      }
-    }
-    return a;
-  }
-
-  private static int parenthesizedInt(LineLexer lx) {
-    lx.expect("(");
-    int v = integer(lx);
-    lx.expect(")");
-    return v;
-  }
-
-  private static String parenthesizedString(LineLexer lx) {
-    lx.expect("(");
-    String s = lx.next();
-    if (!s.startsWith("\"")) {
-      throw lx.error("expected a string");
-    }
-    lx.expect(")");
-    return s.substring(1, s.length() - 1);
   }
 
   static int integer(LineLexer lx) {

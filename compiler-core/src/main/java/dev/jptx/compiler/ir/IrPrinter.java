@@ -83,7 +83,7 @@ public final class IrPrinter {
       sb.append(' ').append(name(params.get(i)));
     }
     sb.append(')');
-    attributes(sb, f.attributes());
+    sb.append(FunctionAttributesText.format(f.attributes()));
     sb.append(" {\n");
     for (Block b : f.blocks()) {
       sb.append(block(b)).append(":\n");
@@ -92,32 +92,6 @@ public final class IrPrinter {
       }
     }
     return sb.append("}\n").toString();
-  }
-
-  private static void attributes(StringBuilder sb, FunctionAttributes a) {
-    a.maxThreads()
-        .ifPresent(t -> sb.append(" maxntid(" + t.x() + ", " + t.y() + ", " + t.z() + ")"));
-    if (a.minBlocksPerSm() > 0) {
-      sb.append(" minnctapersm(").append(a.minBlocksPerSm()).append(')');
-    }
-    if (a.maxRegisters() > 0) {
-      sb.append(" maxnreg(").append(a.maxRegisters()).append(')');
-    }
-    if (a.fastMath()) {
-      sb.append(" fastmath");
-    }
-    if (a.noInline()) {
-      sb.append(" noinline");
-    }
-    if (a.noOutline()) {
-      sb.append(" nooutline");
-    }
-    if (!a.javaName().isEmpty()) {
-      sb.append(" java(\"").append(a.javaName()).append("\")");
-    }
-    if (!a.sourceFile().isEmpty()) {
-      sb.append(" source(\"").append(a.sourceFile()).append("\")");
-    }
   }
 
   private String block(Block b) {

@@ -36,6 +36,8 @@ public enum Opcode {
   FSUB(Format.BINARY),
   FMUL(Format.BINARY),
   FDIV(Format.BINARY),
+  /** Java's float {@code %}: the remainder of the quotient truncated towards zero. */
+  FREM(Format.BINARY),
   NEG(Format.UNARY),
   FNEG(Format.UNARY),
   ICMP(Format.COMPARE),
@@ -94,7 +96,7 @@ public enum Opcode {
   /** True for binary operations on floating-point values. */
   public boolean isFloatArithmetic() {
     return switch (this) {
-      case FADD, FSUB, FMUL, FDIV, FNEG -> true;
+      case FADD, FSUB, FMUL, FDIV, FREM, FNEG -> true;
       default -> false;
     };
   }

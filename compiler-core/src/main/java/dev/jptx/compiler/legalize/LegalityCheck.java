@@ -7,7 +7,6 @@ import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.target.LegalTypes;
 import dev.jptx.compiler.target.LegalizeAction;
-import dev.jptx.compiler.target.OperationActions;
 import dev.jptx.compiler.target.SmTarget;
 
 /** Checks that legalization left only legal types and legal operations. */
@@ -32,7 +31,7 @@ final class LegalityCheck {
   static void operations(SelectionDag dag, SmTarget target) {
     for (SdNode n : dag.reachable()) {
       Type t = OperationLegalizer.actionType(n);
-      if (t != null && OperationActions.action(n.opcode(), t, target) != LegalizeAction.LEGAL) {
+      if (t != null && OperationLegalizer.action(n, t, target) != LegalizeAction.LEGAL) {
         throw new IllegalStateException(
             "operation " + n.opcode() + " on " + t.text() + " not legal");
       }

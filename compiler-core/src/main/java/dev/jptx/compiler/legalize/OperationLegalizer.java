@@ -8,6 +8,7 @@ import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.ir.VoidType;
+import dev.jptx.compiler.target.ConditionCodeActions;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalizeAction;
 import dev.jptx.compiler.target.OperationActions;
@@ -63,6 +64,9 @@ public final class OperationLegalizer {
     if (t.equals(ScalarType.I128)) {
       return new WideOperations();
     }
+    if (op == DagOpcode.SETCC && t.equals(ScalarType.I1)) {
+      return new PredicateComparison();
+    }
     if (t.bits() <= 16) {
       return switch (op) {
         case CTPOP -> NarrowBitOperations.POPCOUNT;
@@ -76,11 +80,11 @@ public final class OperationLegalizer {
   /** Legalizes the operations of every block's DAG. */
   public static void run(DagFunction f) {
     for (SelectionDag d : f.blocks()) {
-      legalize(d, f.target());
+      legalize(d, f.target(), new LibraryCallLowering());
     }
   }
 
-  private static void legalize(SelectionDag dag, SmTarget target) {
+  private static void legalize(SelectionDag dag, SmTarget target, CustomLowering libCalls) {
     boolean changed = true;
     while (changed) {
       changed = false;
@@ -96,12 +100,12 @@ public final class OperationLegalizer {
         if (t == null) {
           continue;
         }
-        LegalizeAction a = OperationActions.action(n.opcode(), t, target);
+        LegalizeAction a = action(n, t, target);
         if (a == LegalizeAction.LEGAL) {
           continue;
         }
         dag.setLine(n.line());
-        dag.replaceAllUses(n.value(0), rewrite(dag, n, a, t, target));
+        dag.replaceAllUses(n.value(0), rewrite(dag, n, a, t, target, libCalls));
         changed = true;
       }
     }
@@ -109,10 +113,16 @@ public final class OperationLegalizer {
   }
 
   private static SdValue rewrite(
-      SelectionDag dag, SdNode n, LegalizeAction a, Type t, SmTarget target) {
+      SelectionDag dag,
+      SdNode n,
+      LegalizeAction a,
+      Type t,
+      SmTarget target,
+      CustomLowering libCalls) {
     CustomLowering l =
         switch (a) {
           case CUSTOM -> CUSTOM.get(n.opcode());
+          case LIBCALL -> libCalls;
           case EXPAND -> expansion(n.opcode(), t);
           case PROMOTE -> {
             Type wide = PromotionTypes.of(n.opcode(), t, target);
@@ -135,6 +145,20 @@ public final class OperationLegalizer {
               + " has no rewrite");
     }
     return l.lower(dag, n);
+  }
+
+  /**
+   * The action for {@code n} on {@code t}: a comparison's from the condition-code table when it has
+   * a row, otherwise from the operation table.
+   */
+  static LegalizeAction action(SdNode n, Type t, SmTarget target) {
+    if (n.opcode() == DagOpcode.SETCC) {
+      LegalizeAction cc = ConditionCodeActions.action(n.attrs().predicate(), t, target);
+      if (cc != LegalizeAction.LEGAL) {
+        return cc;
+      }
+    }
+    return OperationActions.action(n.opcode(), t, target);
   }
 
   /**

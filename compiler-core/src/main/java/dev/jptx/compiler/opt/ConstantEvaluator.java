@@ -21,6 +21,7 @@ final class ConstantEvaluator {
             case FSUB -> x - y;
             case FMUL -> x * y;
             case FDIV -> x / y;
+            case FREM -> x % y;
             default -> null;
           };
       return r == null ? null : Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
@@ -34,6 +35,7 @@ final class ConstantEvaluator {
             case FSUB -> x - y;
             case FMUL -> x * y;
             case FDIV -> x / y;
+            case FREM -> x % y;
             default -> null;
           };
       return r == null ? null : Double.doubleToRawLongBits(r);

@@ -18,7 +18,7 @@ final class PureOps {
   static boolean isPure(InstData d) {
     return switch (d.opcode()) {
       case ADD, SUB, MUL, SDIV, SREM, UDIV, UREM, AND, OR, XOR, SHL, LSHR, ASHR -> true;
-      case FADD, FSUB, FMUL, FDIV, NEG, FNEG, ICMP, FCMP -> true;
+      case FADD, FSUB, FMUL, FDIV, FREM, NEG, FNEG, ICMP, FCMP -> true;
       case TRUNC, ZEXT, SEXT, FPTRUNC, FPEXT, SITOFP, FPTOSI, BITCAST, ADDRSPACECAST -> true;
       case SELECT, PTRADD, GLOBALADDR -> true;
       case INTRINSIC -> ((InstData.IntrinsicCall) d).intrinsic().effect() == Intrinsic.Effect.PURE;

@@ -5,6 +5,9 @@ import dev.jptx.compiler.ir.GlobalVariable;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Module;
+import dev.jptx.compiler.ir.Opcode;
+import dev.jptx.compiler.target.DagOpcode;
+import dev.jptx.compiler.target.LibCalls;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,6 +19,25 @@ import java.util.Set;
  */
 public final class UnusedFunctions {
   private UnusedFunctions() {}
+
+  /**
+   * The device-library functions {@code f} will call once operation legalization turns its {@code
+   * LibCall} operations ({@code frem}) into calls: they stay while the operations do.
+   */
+  private static List<String> libraryCallees(Module m, Function f) {
+    List<String> names = new ArrayList<>();
+    for (Inst i : f.allInsts()) {
+      if (f.data(i) instanceof InstData.Binary b && b.opcode() == Opcode.FREM) {
+        LibCalls.Row row = LibCalls.of(DagOpcode.FREM, f.type(f.result(i)));
+        for (Function g : m.functions()) {
+          if (row != null && g.attributes().javaName().equals(row.javaName())) {
+            names.add(g.name());
+          }
+        }
+      }
+    }
+    return names;
+  }
 
   /** Removes them from {@code m}; true if there was one. */
   public static boolean remove(Module m) {
@@ -31,6 +53,7 @@ public final class UnusedFunctions {
       Function f = m.function(n);
       if (f != null && reached.add(n)) {
         work.addAll(Inliner.callees(f));
+        work.addAll(libraryCallees(m, f));
       }
     }
     boolean changed = false;

@@ -50,6 +50,8 @@ public enum DagOpcode {
   FSUB,
   FMUL,
   FDIV,
+  /** Java's float remainder; no PTX instruction, a call of the device library (LibCall). */
+  FREM,
   FNEG,
   /** Fused multiply-add, rounded once ({@code fma.rn}). */
   FMA,

@@ -40,6 +40,8 @@ public final class OperationActions {
   private static final String B128 =
       ".b128 registers hold i128 (sm_70, PTX ISA 8.3) but PTX computes nothing on them: the"
           + " halves are unpacked, computed as i64, packed again";
+  private static final String FREM =
+      "PTX has no remainder of floats: the device library's exact fmod (LibCalls)";
   private static final String NO_ROT_16 = "no 16-bit funnel shift: two 32-bit shifts of the value";
 
   private static final String PACKED_SM70 =
@@ -66,6 +68,8 @@ public final class OperationActions {
           row(DagOpcode.CTTZ, ScalarType.I16, LegalizeAction.PROMOTE, NARROW),
           row(DagOpcode.BITREVERSE, ScalarType.I16, LegalizeAction.PROMOTE, NARROW),
           row(DagOpcode.BSWAP, ScalarType.I16, LegalizeAction.PROMOTE, NARROW),
+          row(DagOpcode.FREM, ScalarType.F32, LegalizeAction.LIBCALL, FREM),
+          row(DagOpcode.FREM, ScalarType.F64, LegalizeAction.LIBCALL, FREM),
           row(DagOpcode.CONSTANT, ScalarType.I128, LegalizeAction.EXPAND, B128),
           row(DagOpcode.ADD, ScalarType.I128, LegalizeAction.EXPAND, B128),
           row(DagOpcode.SUB, ScalarType.I128, LegalizeAction.EXPAND, B128),

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits one line of IR or MIR text into tokens: words (names, types, numbers such as {@code
+ * Splits one line of IR, DAG or MIR text into tokens: words (names, types, numbers such as {@code
  * -1.5E-3} or {@code 0x7FC00000}), {@code %value}, {@code @symbol}, quoted strings and the
- * punctuation {@code ( ) [ ] , : = { }}. A {@code ;} starts a comment.
+ * punctuation {@code ( ) [ ] , : = { } < > !}. A {@code ;} starts a comment.
  */
 public final class LineLexer {
   private final List<String> tokens = new ArrayList<>();
@@ -24,7 +24,7 @@ public final class LineLexer {
         i++;
       } else if (c == ';') {
         break;
-      } else if ("()[],:={}!".indexOf(c) >= 0) {
+      } else if ("()[],:={}<>!".indexOf(c) >= 0) {
         add(String.valueOf(c), i);
         i++;
       } else if (c == '"') {
@@ -69,6 +69,16 @@ public final class LineLexer {
   /** The token {@code ahead} places after the next one, or "". */
   public String peek(int ahead) {
     return pos + ahead < tokens.size() ? tokens.get(pos + ahead) : "";
+  }
+
+  /** Where the lexer stands, for {@link #reset}: a parser that must look ahead marks it. */
+  public int mark() {
+    return pos;
+  }
+
+  /** Returns to a position {@link #mark} gave. */
+  public void reset(int mark) {
+    pos = mark;
   }
 
   /** Consumes and returns the next token. */

@@ -1,6 +1,6 @@
 package dev.jptx.compiler.text;
 
-/** Malformed IR or MIR text; the message names the line and column. */
+/** Malformed IR, DAG or MIR text; the message names the line and column. */
 public final class TextParseException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

@@ -3,18 +3,11 @@ package dev.jptx.compiler.legalize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.driver.Knobs;
-import dev.jptx.compiler.driver.Pipeline;
-import dev.jptx.compiler.ir.IrParser;
-import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.testing.Configurations;
-import dev.jptx.compiler.testing.Tools;
+import dev.jptx.compiler.testing.IrOnSimulator;
 import dev.jptx.runtime.Launch;
-import dev.jptx.runtime.PtxModule;
-import dev.jptx.runtime.sim.SimDevice;
 import java.math.BigInteger;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -91,20 +84,13 @@ class WideIntegersOnSimulatorTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("configurations")
   void expandedI128_matchesBigInteger(String name, CompilerOptions options) {
-    CompilerOptions o = options.withKnobs(Knobs.parse(List.of("enable-legalize-types-checking")));
-    Map<SmTarget, String> modules =
-        new Pipeline(o, (s, u, t) -> {}).compileModule("wide", IrParser.parseModule("t", kernel()));
-    String ptx = modules.values().iterator().next();
-    Tools.assertAssembles(ptx, modules.keySet().iterator().next());
     long[] a = new long[2 * THREADS];
     long[] b = new long[2 * THREADS];
     int[] counts = new int[THREADS];
     fill(a, b, counts);
     long[] out = new long[32 * THREADS];
-    try (SimDevice sim = SimDevice.create();
-        PtxModule m = sim.loadPtx(ptx)) {
-      m.launch("wide", Launch.grid1d(THREADS, THREADS), a, b, counts, out);
-    }
+    IrOnSimulator.run(
+        kernel(), "wide", options, Launch.grid1d(THREADS, THREADS), a, b, counts, out);
     for (int t = 0; t < THREADS; t++) {
       BigInteger x = wide(a[2 * t], a[2 * t + 1]);
       BigInteger y = wide(b[2 * t], b[2 * t + 1]);

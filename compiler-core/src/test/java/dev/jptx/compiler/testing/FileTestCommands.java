@@ -4,6 +4,9 @@ import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
+import dev.jptx.compiler.dag.DagFunction;
+import dev.jptx.compiler.dag.DagParser;
+import dev.jptx.compiler.dag.DagPrinter;
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.driver.CompilerOptions;
@@ -16,6 +19,8 @@ import dev.jptx.compiler.ir.IrParser;
 import dev.jptx.compiler.ir.IrPrinter;
 import dev.jptx.compiler.ir.IrVerifier;
 import dev.jptx.compiler.ir.Module;
+import dev.jptx.compiler.legalize.OperationLegalizer;
+import dev.jptx.compiler.legalize.TypeLegalizer;
 import dev.jptx.compiler.lowering.AtomicExpansion;
 import dev.jptx.compiler.lowering.ChecksLowering;
 import dev.jptx.compiler.lowering.MemZeroLowering;
@@ -54,6 +59,10 @@ import java.util.Set;
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [NAME[=VALUE]]}: IR through
  *       the pipeline, printed after a stage; a registered knob's name may stand alone ({@code
  *       enable-legalize-types-checking});
+ *   <li>{@code dag-roundtrip}: parse DAG text and print it again;
+ *   <li>{@code dag-legalize-types sm_XX}: DAG text through type legalization for the target (which
+ *       replaces the headers' target), printed;
+ *   <li>{@code dag-legalize sm_XX}: the same, then operation legalization;
  *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
  *   <li>{@code ptx [options as for stage]}: IR to PTX, assembled by {@code ptxas} for sm_75 and
  *       sm_90; the sm_75 module is the output;
@@ -71,6 +80,9 @@ final class FileTestCommands {
       case "errors" -> errors(a.get(0));
       case "opt" -> opt(t.input(), a);
       case "stage" -> stage(t.input(), Stage.parse(a.get(0)), a.subList(1, a.size())).get(0);
+      case "dag-roundtrip" -> printDags(DagParser.parse(t.input()));
+      case "dag-legalize-types" -> dagLegalize(t.input(), a, false);
+      case "dag-legalize" -> dagLegalize(t.input(), a, true);
       case "mir" -> mir(t.input(), a);
       case "ptx" -> ptx(t.input(), a);
       case "ptx-class" -> ptxClass(a.get(0), a.subList(1, a.size()));
@@ -209,6 +221,27 @@ final class FileTestCommands {
       out.add("sm_90");
     }
     return out;
+  }
+
+  /** DAG text for the one target of {@code args} through the legalizers. */
+  private static String dagLegalize(String input, List<String> args, boolean operations) {
+    if (args.size() != 1) {
+      throw new IllegalArgumentException("a DAG legalization test names one target: " + args);
+    }
+    List<DagFunction> fs = DagParser.parse(input, SmTargets.get(args.get(0)));
+    for (DagFunction f : fs) {
+      TypeLegalizer.run(f, true);
+      if (operations) {
+        OperationLegalizer.run(f);
+      }
+    }
+    return printDags(fs);
+  }
+
+  private static String printDags(List<DagFunction> fs) {
+    StringBuilder sb = new StringBuilder();
+    fs.forEach(f -> sb.append(DagPrinter.print(f)));
+    return sb.toString();
   }
 
   private static String mir(String input, List<String> passes) {
