@@ -1,7 +1,6 @@
 package dev.jptx.compiler.ir;
 
 import static dev.jptx.compiler.ir.ScalarType.I1;
-import static dev.jptx.compiler.ir.ScalarType.I16;
 import static dev.jptx.compiler.ir.ScalarType.I32;
 import static dev.jptx.compiler.ir.Signature.Kind.ANY_FLOAT;
 import static dev.jptx.compiler.ir.Signature.Kind.BITS;
@@ -117,19 +116,6 @@ public enum Intrinsic {
    * that finished after a barrier is no longer active).
    */
   ACTIVEMASK("activemask", Effect.MEMORY, Signature.of(I32)),
-
-  // ---- half precision, on bit patterns (i16 one value, i32 two packed: low half is element 0)
-  HALF_TO_FLOAT("half.to.float", Signature.of(ScalarType.F32, I16)),
-  FLOAT_TO_HALF("float.to.half", Signature.of(I16, ScalarType.F32)),
-  BF16_TO_FLOAT("bf16.to.float", Signature.of(ScalarType.F32, I16)),
-  FLOAT_TO_BF16("float.to.bf16", Signature.of(I16, ScalarType.F32)),
-  HADD2("hadd2", Signature.of(I32, I32, I32)),
-  HSUB2("hsub2", Signature.of(I32, I32, I32)),
-  HMUL2("hmul2", Signature.of(I32, I32, I32)),
-  HFMA2("hfma2", Signature.of(I32, I32, I32, I32)),
-  HMAX2("hmax2", Signature.of(I32, I32, I32)),
-  HMIN2("hmin2", Signature.of(I32, I32, I32)),
-  BF16FMA2("bf16fma2", Signature.of(I32, I32, I32, I32)),
 
   // ---- output and traps
   /** CUDA's {@code vprintf(format, argument buffer)}: both generic addresses. */

@@ -127,6 +127,9 @@ final class BlockSelector {
         return;
       }
     }
+    if (named.planConversion(n)) {
+      return;
+    }
     throw new IllegalStateException(
         "no selection rule for t" + n.id() + " " + n.opcode() + " " + n.resultTypes());
   }

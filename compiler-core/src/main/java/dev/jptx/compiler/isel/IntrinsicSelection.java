@@ -14,9 +14,9 @@ import java.util.List;
 
 /**
  * Selects intrinsic calls from the row tables of each group ({@link MathSelection}, {@link
- * SyncSelection}, {@link HalfSelection}): the first row for the intrinsic and type that applies to
- * the target wins; rows are keyed by {@link IntrinsicNodes#keyType}. Intrinsics that need more than
- * one instruction are rewritten in legalization first, so every one that reaches here has a row.
+ * SyncSelection}): the first row for the intrinsic and type that applies to the target wins; rows
+ * are keyed by {@link IntrinsicNodes#keyType}. Every intrinsic that stays an {@code INTRINSIC} node
+ * has one instruction, so every one that reaches here has a row.
  */
 final class IntrinsicSelection {
   private static final List<IntrinsicRow> ROWS = rows();
@@ -27,7 +27,6 @@ final class IntrinsicSelection {
     List<IntrinsicRow> all = new ArrayList<>();
     all.addAll(MathSelection.rows());
     all.addAll(SyncSelection.rows());
-    all.addAll(HalfSelection.rows());
     return List.copyOf(all);
   }
 

@@ -100,7 +100,7 @@ final class NamedSelectors {
             });
       }
       default -> {
-        return ConversionSelection.isConversion(n.opcode()) && planConversion(n);
+        return false;
       }
     }
     return true;
@@ -237,7 +237,14 @@ final class NamedSelectors {
     return v.node().opcode() == DagOpcode.CONSTANT || v.node().opcode() == DagOpcode.CONSTANT_FP;
   }
 
-  private boolean planConversion(SdNode n) {
+  /**
+   * Plans a conversion by its row, if it is one; the block selector asks after the patterns, some
+   * of which fold a conversion into the instruction it feeds ({@code HalfPatterns}).
+   */
+  boolean planConversion(SdNode n) {
+    if (!ConversionSelection.isConversion(n.opcode())) {
+      return false;
+    }
     SdValue src = n.operand(0);
     var from = n.opcode() == DagOpcode.SIGN_EXTEND_INREG ? n.attrs().memType() : src.type();
     MachineOpcode cvt = ConversionSelection.find(n.opcode(), from, n.resultTypes().get(0));

@@ -22,9 +22,8 @@ import java.util.Map;
  * type is looked up in {@link OperationActions}; {@code Custom} ones are rewritten by the lowering
  * class registered for their opcode here, {@code Expand} ones into other generic operations (a
  * vector operation one per lane, {@link VectorUnrollLowering}), {@code Promote} ones on the type
- * {@link PromotionTypes} gives; intrinsics with a row in {@link IntrinsicLowerings} by that row's
- * lowering. Rewrites may make nodes that need rewriting in turn (a promoted {@code cttz} is
- * expanded next), so rounds repeat until every node is {@code Legal}.
+ * {@link PromotionTypes} gives. Rewrites may make nodes that need rewriting in turn (a promoted
+ * {@code cttz} is expanded next), so rounds repeat until every node is {@code Legal}.
  */
 public final class OperationLegalizer {
   private static final Map<DagOpcode, CustomLowering> CUSTOM = customLowerings();
@@ -89,13 +88,6 @@ public final class OperationLegalizer {
     while (changed) {
       changed = false;
       for (SdNode n : dag.reachable()) {
-        CustomLowering intrinsic = IntrinsicLowerings.find(n, target);
-        if (intrinsic != null) {
-          dag.setLine(n.line());
-          dag.replaceAllUses(n.value(0), intrinsic.lower(dag, n));
-          changed = true;
-          continue;
-        }
         Type t = actionType(n);
         if (t == null) {
           continue;

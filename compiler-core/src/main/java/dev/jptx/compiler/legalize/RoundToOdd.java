@@ -7,6 +7,7 @@ import dev.jptx.compiler.ir.CmpPredicate;
 import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.target.DagOpcode;
+import java.util.List;
 
 /**
  * Rounding to odd, so that a later round-to-nearest-even gives the once-rounded result (Boldo and
@@ -84,6 +85,7 @@ final class RoundToOdd {
   }
 
   private static SdValue abs(SelectionDag dag, SdValue x) {
-    return HalfLanes.intrinsic(dag, Intrinsic.FABS, x.type(), x);
+    NodeAttrs a = NodeAttrs.NONE.withOperation(Intrinsic.FABS);
+    return dag.node(DagOpcode.INTRINSIC, List.of(x), List.of(x.type()), a).value();
   }
 }

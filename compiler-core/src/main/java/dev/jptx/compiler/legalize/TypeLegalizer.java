@@ -47,6 +47,7 @@ public final class TypeLegalizer {
     handlers.put(TypeAction.PROMOTE_INTEGER, new IntegerPromotion(context));
     handlers.put(TypeAction.EXPAND_INTEGER, new IntegerExpansion(context));
     handlers.put(TypeAction.PROMOTE_FLOAT, new FloatPromotion(context));
+    handlers.put(TypeAction.SCALARIZE_VECTOR, new HalfVectorLanes(context));
     replacing.forEach((action, make) -> handlers.put(action, make.apply(context)));
   }
 

@@ -91,7 +91,8 @@ public final class HalfOpcodes {
   public static final MachineOpcode MIN_F16X2 = binary("MIN_F16X2", "min.f16x2", H32);
   public static final MachineOpcode FMA_RN_BF16X2 = ternary("FMA_RN_BF16X2", "fma.rn.bf16x2", H32);
 
-  // the Gpu intrinsics' forms on bit registers, until the front end emits vector IR
+  // the same instructions on the bit registers Gpu's int and short patterns live in, for the
+  // selection rules that fold the bitcasts between those and the half types
   public static final MachineOpcode CVT_RN_BF16_F32_B16 =
       convert("CVT_RN_BF16_F32_B16", "cvt.rn.bf16.f32", B16, F32);
   public static final MachineOpcode ADD_RN_F16X2_B32 =

@@ -51,7 +51,10 @@ public final class LegalTypes {
           new ActionRow(
               ScalarType.F16, TypeAction.PROMOTE_FLOAT, ScalarType.F32, Availability.ALWAYS),
           new ActionRow(
-              ScalarType.BF16, TypeAction.PROMOTE_FLOAT, ScalarType.F32, Availability.ALWAYS));
+              ScalarType.BF16, TypeAction.PROMOTE_FLOAT, ScalarType.F32, Availability.ALWAYS),
+          // packed halves where no %hh register holds them: two lanes (which are then promoted)
+          new ActionRow(V2F16, TypeAction.SCALARIZE_VECTOR, ScalarType.F16, Availability.ALWAYS),
+          new ActionRow(V2BF16, TypeAction.SCALARIZE_VECTOR, ScalarType.BF16, Availability.ALWAYS));
 
   private LegalTypes() {}
 

@@ -93,7 +93,7 @@ class IrVerifierTest {
             kernel @k(i32 %0) {
             b0:
               %1 = bitcast i32 %0 to v2f16
-              %2 = fdiv v2f16 %1, %1
+              %2 = fadd v2f16 %1, %0
               %3 = bitcast i32 %0 to v2i16
               %4 = fadd v2i16 %3, %3
               %5 = intrinsic v2i16 fma(v2i16 %3, v2i16 %3, v2i16 %3)

@@ -27,7 +27,8 @@ class RoundTripTest {
         "dev.jptx.compiler.testkernels.Loops",
         "dev.jptx.compiler.testkernels.Params",
         "dev.jptx.compiler.testkernels.Lang",
-        "dev.jptx.compiler.testkernels.Output"
+        "dev.jptx.compiler.testkernels.Output",
+        "dev.jptx.compiler.testkernels.Halves"
       })
   void ir_printParsePrint_isIdentity(String className) {
     for (boolean checks : new boolean[] {false, true}) {
