@@ -187,6 +187,14 @@ final class BlockSelector {
     return vregs.computeIfAbsent(v, k -> mf.newVReg(regClass(k)));
   }
 
+  /**
+   * Makes {@code r} the register of {@code v}, unless {@code v} already has one (a value computed
+   * into its cross-block register); true if it did.
+   */
+  boolean bind(SdValue v, VReg r) {
+    return vregs.putIfAbsent(v, r) == null || vregs.get(v).equals(r);
+  }
+
   /** A new register for a temporary of {@code type}. */
   VReg temp(Type type) {
     return mf.newVReg(LegalTypes.registerClass(type, target));

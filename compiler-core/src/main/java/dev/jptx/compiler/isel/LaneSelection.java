@@ -17,7 +17,8 @@ import java.util.Map;
  * The lanes of a packed half pair ({@code v2f16}, {@code v2bf16} in a {@code %hh} register): {@code
  * BUILD_VECTOR} is one {@code mov.b32 %hh, {%h1, %h2}}; the {@code EXTRACT_VECTOR_ELT}s of one
  * vector share one {@code mov.b32 {%h1, %h2}, %hh}, emitted where the first of them is, which
- * defines every lane a node reads (a lane no node reads goes to a scratch register).
+ * defines every lane a node reads (a lane no node reads goes to a scratch register); extracts of
+ * the same lane share its register.
  */
 final class LaneSelection {
   private final BlockSelector s;
@@ -58,11 +59,16 @@ final class LaneSelection {
       }
       s.emit(MachineInstr.of(HalfOpcodes.UNPACK_H16X2, List.of(regs), List.of(s.reg(v)), n.line()));
       unpacked.put(v, regs);
+      // the other nodes reading a lane (each unrolled operation extracts its own) share its
+      // register: they come later in the schedule, so nothing has read theirs yet
+      for (SdNode e : extracts.get(v)) {
+        s.bind(e.value(), regs[lane(e)]);
+      }
     }
     VReg lane = regs[lane(n)];
     VReg mine = s.def(n.value());
     if (!mine.equals(lane)) {
-      // another node read the same lane first: this one takes a copy
+      // a lane computed into its cross-block register: a copy
       s.emit(MoveOpcodes.COPY, mine, List.of(new MOperand.Reg(lane)), n.line());
     }
   }
