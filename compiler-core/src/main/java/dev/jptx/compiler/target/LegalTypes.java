@@ -40,7 +40,13 @@ public final class LegalTypes {
           new LegalRow(V2I16, RegisterClass.H32, Availability.fromSm(53)),
           new LegalRow(V4I8, RegisterClass.H32, Availability.fromSm(53)),
           // .b128 registers need sm_70 and PTX ISA 8.3
-          new LegalRow(ScalarType.I128, RegisterClass.B128, Availability.from(70, "8.3")));
+          new LegalRow(ScalarType.I128, RegisterClass.B128, Availability.from(70, "8.3")),
+          // sm_100's packed narrow floats. The seed files them under Int32HalfRegs; PTX's cvt
+          // writes them to a .b8 (e2m1x2) or .b16 register, so they live in %rs
+          new LegalRow(packed(ScalarType.E2M1), RegisterClass.B16, Availability.from(100, "8.6")),
+          new LegalRow(packed(ScalarType.E2M3), RegisterClass.B16, Availability.from(100, "8.6")),
+          new LegalRow(packed(ScalarType.E3M2), RegisterClass.B16, Availability.from(100, "8.6")),
+          new LegalRow(packed(ScalarType.UE8M0), RegisterClass.B16, Availability.from(100, "8.6")));
 
   private static final List<ActionRow> ACTIONS =
       List.of(
@@ -54,6 +60,10 @@ public final class LegalTypes {
               ScalarType.BF16, TypeAction.PROMOTE_FLOAT, ScalarType.F32, Availability.ALWAYS));
 
   private LegalTypes() {}
+
+  private static VectorType packed(ScalarType narrowFloat) {
+    return new VectorType(narrowFloat, 2);
+  }
 
   /**
    * The class holding {@code type} on {@code target}, or null if the type is not legal there. A
