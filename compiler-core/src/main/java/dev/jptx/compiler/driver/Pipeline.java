@@ -263,7 +263,9 @@ public final class Pipeline {
     }
     dump(Stage.DAG, unit, () -> printDags(dags));
     for (DagFunction d : dags) {
-      boolean checks = options.knobs().flag("enable-legalize-types-checking");
+      // the verifying test builds check the legalizer's bookkeeping too
+      boolean checks =
+          options.verifyEachPass() || options.knobs().flag("enable-legalize-types-checking");
       PassRunner.run(
           d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d, checks));
       PassRunner.run(d.attributes().javaName(), "legalize-ops", () -> OperationLegalizer.run(d));
