@@ -20,7 +20,7 @@ public final class OperationActions {
       DagOpcode op, Type type, LegalizeAction action, Availability when, String reason) {}
 
   private static final String SHIFT =
-      "Java uses only the low bits of the count; PTX shl/shr clamp counts of 32 (64) or more";
+      "Java uses only the low bits of the count; PTX shl/shr clamp counts of the width or more";
   private static final String DIVISION =
       "Java defines MIN / -1 = MIN and MIN % -1 = 0; PTX leaves div/rem overflow unspecified";
   private static final String FLOAT_TO_INT =
@@ -75,6 +75,11 @@ public final class OperationActions {
           row(DagOpcode.SIGN_EXTEND, ScalarType.I128, LegalizeAction.EXPAND, B128),
           row(DagOpcode.ANY_EXTEND, ScalarType.I128, LegalizeAction.EXPAND, B128),
           row(DagOpcode.TRUNCATE, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SHL, ScalarType.I16, LegalizeAction.CUSTOM, SHIFT),
+          row(DagOpcode.SRA, ScalarType.I16, LegalizeAction.CUSTOM, SHIFT),
+          row(DagOpcode.SRL, ScalarType.I16, LegalizeAction.CUSTOM, SHIFT),
+          row(DagOpcode.SDIV, ScalarType.I16, LegalizeAction.CUSTOM, DIVISION),
+          row(DagOpcode.SREM, ScalarType.I16, LegalizeAction.CUSTOM, DIVISION),
           row(DagOpcode.SHL, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SHL, ScalarType.I64, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SRA, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
