@@ -69,7 +69,7 @@ public final class DagPrinter {
       case SPECIAL_REG -> a.name();
       case SETCC -> a.predicate().text();
       case SIGN_EXTEND_INREG -> a.memType().text();
-      case LOAD, STORE ->
+      case LOAD, STORE, LOAD_VECTOR, STORE_VECTOR ->
           a.space().ptxName()
               + " "
               + a.memType().text()

@@ -2,12 +2,16 @@ package dev.jptx.compiler.target;
 
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VectorType;
 import java.util.List;
 
 /**
  * The operation action table: for an operation on a legal type, whether PTX has an instruction for
- * it or something must rewrite it. One row per (operation, type) that is not simply legal; the
- * first row that applies wins; pairs without a row are {@link LegalizeAction#LEGAL}.
+ * it or something must rewrite it. {@code Custom} rows on illegal vector types are read by type
+ * legalization, which asks the target's lowering first (LLVM's {@code CustomLowerNode}): a load or
+ * store of a vector PTX moves in one access becomes one {@code LOAD_VECTOR}/{@code STORE_VECTOR}.
+ * One row per (operation, type) that is not simply legal; the first row that applies wins; pairs
+ * without a row are {@link LegalizeAction#LEGAL}.
  */
 public final class OperationActions {
   /** One entry; {@code reason} says why the operation is not legal as it stands. */
@@ -21,8 +25,23 @@ public final class OperationActions {
   private static final String FLOAT_TO_INT =
       "Java maps NaN to 0; cvt.rzi does so only for f32 to i32, elsewhere NaN gives MIN";
 
+  private static final String VECTOR_ACCESS =
+      "ld.v2/ld.v4 and st.v2/st.v4 move up to 16 aligned bytes in one access (NVPTXISD::LoadV4)";
+
   private static final List<Row> ROWS =
       List.of(
+          row(DagOpcode.LOAD, vector(ScalarType.F32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.F32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.F64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
           row(DagOpcode.SHL, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SHL, ScalarType.I64, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SRA, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
@@ -37,6 +56,10 @@ public final class OperationActions {
           row(DagOpcode.FP_TO_SINT_SAT, ScalarType.I64, LegalizeAction.CUSTOM, FLOAT_TO_INT));
 
   private OperationActions() {}
+
+  private static VectorType vector(ScalarType element, int lanes) {
+    return new VectorType(element, lanes);
+  }
 
   private static Row row(DagOpcode op, Type type, LegalizeAction action, String reason) {
     return new Row(op, type, action, Availability.ALWAYS, reason);

@@ -51,8 +51,9 @@ import java.util.Set;
  *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
  *       constfold gvn licm unroll[:N] strength-reduce dce promote-local-arrays inline[:N]
  *       lower-switch lower-memzero lower-checks expand-atomics:sm_XX});
- *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE]}: IR through the pipeline,
- *       printed after a stage;
+ *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [stop]}: IR through the
+ *       pipeline, printed after a stage; with {@code stop} the pipeline ends there (for DAGs whose
+ *       legal nodes instruction selection does not cover yet);
  *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
  *   <li>{@code ptx [options as for stage]}: IR to PTX, assembled by {@code ptxas} for sm_75 and
  *       sm_90; the sm_75 module is the output;
@@ -173,11 +174,30 @@ final class FileTestCommands {
 
   /** The dump of {@code stage} per target, in target order. */
   static List<String> stage(String input, Stage stage, List<String> args) {
-    CompilerOptions o = options(args).withPrintAfter(EnumSet.of(stage));
+    boolean stop = args.contains("stop");
+    List<String> rest = args.stream().filter(x -> !x.equals("stop")).toList();
+    CompilerOptions o = options(rest).withPrintAfter(EnumSet.of(stage));
     Module m = verified(IrParser.parseModule("test", input));
     Map<String, String> dumps = new LinkedHashMap<>();
-    new Pipeline(o, (s, unit, text) -> dumps.put(unit, text)).compileModule("test", m);
+    try {
+      new Pipeline(
+              o,
+              (s, unit, text) -> {
+                dumps.put(unit, text);
+                if (stop) {
+                  throw new StageReached();
+                }
+              })
+          .compileModule("test", m);
+    } catch (StageReached e) {
+      // the first target's dump is all a stopped test prints
+    }
     return new ArrayList<>(dumps.values());
+  }
+
+  /** Ends a {@code stop} test's pipeline after its stage. */
+  private static final class StageReached extends RuntimeException {
+    private static final long serialVersionUID = 1L;
   }
 
   private static String ptx(String input, List<String> args) {
