@@ -45,17 +45,40 @@ public final class Vectors {
     }
   }
 
-  /** A store between the loads that may write what the later loads read. */
+  /** int4 and long2 style, through one array each: integer lanes, loads then stores. */
   @Kernel
-  public static void storeBetween(int n, float[] a, float[] out) {
+  public static void intsAndLongs(int n, int[] xs, long[] ys) {
+    int i = globalIdX();
+    if (i < n) {
+      int a = xs[4 * i];
+      int b = xs[4 * i + 1];
+      int c = xs[4 * i + 2];
+      int d = xs[4 * i + 3];
+      xs[4 * i] = b ^ c;
+      xs[4 * i + 1] = a + d;
+      xs[4 * i + 2] = a * b;
+      xs[4 * i + 3] = c - d;
+      long y = ys[2 * i];
+      long z = ys[2 * i + 1];
+      ys[2 * i] = z + a;
+      ys[2 * i + 1] = y >> (d & 63);
+    }
+  }
+
+  /**
+   * A store between the loads writes what a later load reads: the four loads must not become one
+   * (two pairs, each on its side of the store, may), nor the two stores around the load.
+   */
+  @Kernel
+  public static void storeBetween(int n, float[] a) {
     int i = globalIdX();
     if (i < n) {
       float x = a[4 * i];
       float y = a[4 * i + 1];
-      out[i] = x + y;
+      a[4 * i + 2] = x + y;
       float z = a[4 * i + 2];
       float w = a[4 * i + 3];
-      out[n + i] = z * w;
+      a[4 * i + 3] = z * w;
     }
   }
 }
