@@ -49,8 +49,9 @@ import java.util.Set;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
  *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
- *       constfold gvn licm unroll[:N] strength-reduce dce promote-local-arrays inline[:N]
- *       lower-switch lower-memzero lower-checks expand-atomics:sm_XX});
+ *       constfold gvn licm unroll[:N] strength-reduce load-store-vectorizer dce
+ *       promote-local-arrays inline[:N] lower-switch lower-memzero lower-checks
+ *       expand-atomics:sm_XX});
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [stop]}: IR through the
  *       pipeline, printed after a stage; with {@code stop} the pipeline ends there (for DAGs whose
  *       legal nodes instruction selection does not cover yet);
@@ -126,7 +127,9 @@ final class FileTestCommands {
           "promote-local-arrays",
           new dev.jptx.compiler.opt.PromoteLocalArrays(),
           "strength-reduce",
-          new dev.jptx.compiler.opt.StrengthReduction());
+          new dev.jptx.compiler.opt.StrengthReduction(),
+          "load-store-vectorizer",
+          new dev.jptx.compiler.opt.LoadStoreVectorizer());
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
