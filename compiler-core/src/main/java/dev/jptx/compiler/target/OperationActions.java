@@ -2,6 +2,7 @@ package dev.jptx.compiler.target;
 
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VectorType;
 import java.util.List;
 
 /**
@@ -12,7 +13,9 @@ import java.util.List;
  * {@code LibCall} (a call of jptx's device library). One row per (operation, type) that is not
  * simply legal, each saying why; the first row that applies wins; pairs without a row are legal.
  * The type is the operation's result, or its operand for stores, comparisons, truncations and the
- * counts.
+ * counts. {@code Custom} rows on illegal vector types are read by type legalization, which asks the
+ * target's lowering first (LLVM's {@code CustomLowerNode}): a load or store of a vector PTX moves
+ * in one access becomes one {@code LOAD_VECTOR}/{@code STORE_VECTOR}.
  */
 public final class OperationActions {
   /** One entry; {@code reason} says why the operation is not legal as it stands. */
@@ -42,6 +45,8 @@ public final class OperationActions {
   private static final String FREM =
       "PTX has no remainder of floats: the device library's exact fmod (LibCalls)";
   private static final String NO_ROT_16 = "no 16-bit funnel shift: two 32-bit shifts of the value";
+  private static final String VECTOR_ACCESS =
+      "ld.v2/ld.v4 and st.v2/st.v4 move up to 16 aligned bytes in one access (NVPTXISD::LoadV4)";
 
   private static final List<Row> ROWS =
       List.of(
@@ -80,6 +85,18 @@ public final class OperationActions {
           row(DagOpcode.SRL, ScalarType.I16, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SDIV, ScalarType.I16, LegalizeAction.CUSTOM, DIVISION),
           row(DagOpcode.SREM, ScalarType.I16, LegalizeAction.CUSTOM, DIVISION),
+          row(DagOpcode.LOAD, vector(ScalarType.F32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.F32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.F64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
           row(DagOpcode.SHL, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SHL, ScalarType.I64, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SRA, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
@@ -94,6 +111,10 @@ public final class OperationActions {
           row(DagOpcode.FP_TO_SINT_SAT, ScalarType.I64, LegalizeAction.CUSTOM, FLOAT_TO_INT));
 
   private OperationActions() {}
+
+  private static VectorType vector(ScalarType element, int lanes) {
+    return new VectorType(element, lanes);
+  }
 
   private static Row row(DagOpcode op, Type type, LegalizeAction action, String reason) {
     return new Row(op, type, action, Availability.ALWAYS, reason);
