@@ -169,6 +169,19 @@ final class BlockDagBuilder {
               DagOpcode.SELECT, t, value(x.condition()), value(x.ifTrue()), value(x.ifFalse()));
     } else if (d instanceof InstData.PtrAdd x) {
       made = dag.node(DagOpcode.ADD, t, value(x.base()), value(x.offset()));
+    } else if (d instanceof InstData.ExtractElement x) {
+      made =
+          dag.node(
+              DagOpcode.EXTRACT_VECTOR_ELT,
+              t,
+              value(x.vector()),
+              dag.constant(ScalarType.I32, x.lane()));
+    } else if (d instanceof InstData.BuildVector x) {
+      made =
+          dag.node(
+              DagOpcode.BUILD_VECTOR,
+              t,
+              x.lanes().stream().map(this::value).toArray(SdValue[]::new));
     } else if (d instanceof InstData.Load x) {
       made = load(x, t);
     } else if (d instanceof InstData.Store x) {

@@ -10,6 +10,7 @@ import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.ValueDef;
+import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.KernelAbi;
 import dev.jptx.compiler.target.LegalTypes;
 import dev.jptx.compiler.target.SmTarget;
@@ -140,6 +141,18 @@ public final class DagBuilder {
   }
 
   private int newRegister(Type t) {
+    if (t instanceof VectorType v
+        && !LegalTypes.isLegal(v, target)
+        && LegalTypes.bitsCarrier(v, target) == null) {
+      // one virtual register per IR value: a vector that legalization splits would need several,
+      // unless its bits fit one integer register
+      throw new IllegalStateException(
+          "a value of type "
+              + t.text()
+              + " crosses blocks in "
+              + f.name()
+              + "; vectors wider than 64 bits of types no register holds must stay in their block");
+    }
     Type legal = LegalTypes.registerType(t, target);
     return out.newRegister(LegalTypes.registerClass(legal, target));
   }

@@ -43,7 +43,7 @@ final class NodeAttrsText {
           case SPECIAL_REG -> a.name();
           case SETCC -> a.predicate().text();
           case SIGN_EXTEND_INREG -> a.memType().text();
-          case LOAD, STORE ->
+          case LOAD, STORE, LOAD_VECTOR, STORE_VECTOR ->
               a.space().ptxName()
                   + " "
                   + a.memType().text()
@@ -95,7 +95,7 @@ final class NodeAttrsText {
           case SPECIAL_REG -> NodeAttrs.NONE.withName(lx.next());
           case SETCC -> NodeAttrs.NONE.withPredicate(predicate(lx, operands));
           case SIGN_EXTEND_INREG -> NodeAttrs.NONE.withMemType(type(lx));
-          case LOAD, STORE -> {
+          case LOAD, STORE, LOAD_VECTOR, STORE_VECTOR -> {
             AddressSpace space = space(lx);
             Type t = type(lx);
             NodeAttrs m = NodeAttrs.NONE.withMemory(t, space, lx.accept("invariant"));

@@ -94,6 +94,14 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-load-store-vectorizer",
+            Knob.Type.BOOL,
+            "false",
+            "Skip merging adjacent aligned loads and stores into PTX vector accesses (the opt"
+                + " stage's 'load-store-vectorizer' pass) at -O2 and above."));
+    add(
+        m,
+        new Knob(
             "disable-machine-dce",
             Knob.Type.BOOL,
             "false",

@@ -35,6 +35,7 @@ import dev.jptx.compiler.opt.FunctionPass;
 import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.InferAddressSpaces;
 import dev.jptx.compiler.opt.Inliner;
+import dev.jptx.compiler.opt.LoadStoreVectorizer;
 import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
 import dev.jptx.compiler.opt.LoopUnroll;
 import dev.jptx.compiler.opt.PromoteLocalArrays;
@@ -191,9 +192,10 @@ public final class Pipeline {
    * constant; before value numbering, which then sees the elements' values), value numbering,
    * loop-invariant code motion, at -O2 and above full unrolling of small constant loops followed by
    * folding and value numbering of the copies, then strength reduction of the remaining loops'
-   * indices (after licm, which leaves the invariant operands it needs outside the loop), DCE, and
-   * the CFG cleanup again for the branches folding made constant, the blocks DCE emptied and the
-   * unrolled copies' jumps.
+   * indices (after licm, which leaves the invariant operands it needs outside the loop) and the
+   * merging of adjacent aligned loads and stores into vector accesses (last, on the final
+   * addresses, as LLVM runs its LoadStoreVectorizer late), DCE, and the CFG cleanup again for the
+   * branches folding made constant, the blocks DCE emptied and the unrolled copies' jumps.
    */
   private List<FunctionPass> optPasses() {
     List<FunctionPass> passes = new ArrayList<>();
@@ -231,6 +233,9 @@ public final class Pipeline {
       if (options.optLevel() >= 2 && !options.knobs().flag("disable-strength-reduce")) {
         passes.add(new StrengthReduction());
       }
+      if (options.optLevel() >= 2 && !options.knobs().flag("disable-load-store-vectorizer")) {
+        passes.add(new LoadStoreVectorizer());
+      }
       if (!options.knobs().flag("disable-dce")) {
         passes.add(new DeadCodeElimination());
       }
@@ -263,7 +268,9 @@ public final class Pipeline {
     }
     dump(Stage.DAG, unit, () -> printDags(dags));
     for (DagFunction d : dags) {
-      boolean checks = options.knobs().flag("enable-legalize-types-checking");
+      // the verifying test builds check the legalizer's bookkeeping too
+      boolean checks =
+          options.verifyEachPass() || options.knobs().flag("enable-legalize-types-checking");
       PassRunner.run(
           d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d, checks));
       PassRunner.run(d.attributes().javaName(), "legalize-ops", () -> OperationLegalizer.run(d));

@@ -229,12 +229,24 @@ public final class PtxPrinter {
         switch (ref.charAt(0)) {
           case 'd' -> out.append(regs.name(i.defs().get(n)));
           case 'u' -> out.append(operand(i.uses().get(n)));
+          case 'D' ->
+              out.append(
+                  vector(i.defs().subList(n, i.defs().size()).stream().map(regs::name).toList()));
+          case 'U' ->
+              out.append(
+                  vector(
+                      i.uses().subList(n, i.uses().size()).stream().map(this::operand).toList()));
           case 'a' -> out.append(address(i.uses().get(n), i.uses().get(n + 1)));
           default -> throw new IllegalStateException("bad template reference {" + ref + "}");
         }
         k = end + 1;
       }
       return out.toString();
+    }
+
+    /** A PTX vector operand, {@code {%f1, %f2}}. */
+    private static String vector(List<String> lanes) {
+      return "{" + String.join(", ", lanes) + "}";
     }
 
     private String address(MOperand base, MOperand offset) {

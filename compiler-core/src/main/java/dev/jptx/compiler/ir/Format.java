@@ -10,6 +10,8 @@ public enum Format {
   LOAD,
   STORE,
   PTR_ADD,
+  EXTRACT_ELEMENT,
+  BUILD_VECTOR,
   ATOMIC,
   ALLOCA,
   GLOBAL_ADDR,

@@ -116,6 +116,8 @@ final class FunctionBodyParser {
           case LOAD -> load(lx);
           case STORE -> store(lx);
           case PTR_ADD -> ptrAdd(lx);
+          case EXTRACT_ELEMENT -> extractElement(lx);
+          case BUILD_VECTOR -> buildVector(lx);
           case ATOMIC -> atomic(lx);
           case ALLOCA -> alloca(lx);
           case GLOBAL_ADDR -> globalAddress(lx);
@@ -188,6 +190,27 @@ final class FunctionBodyParser {
     Value base = value(lx);
     lx.expect(",");
     return new InstData.PtrAdd(base, operand(lx, ScalarType.I64));
+  }
+
+  private InstData extractElement(LineLexer lx) {
+    IrParser.type(lx);
+    Value v = value(lx);
+    lx.expect(",");
+    return new InstData.ExtractElement(v, IrParser.integer(lx));
+  }
+
+  private InstData buildVector(LineLexer lx) {
+    Type t = IrParser.type(lx);
+    if (!(t instanceof VectorType vt)) {
+      throw lx.error("buildvector makes a vector, not " + t.text());
+    }
+    List<Value> lanes = new ArrayList<>();
+    lanes.add(operand(lx, vt.element()));
+    while (lx.peek().equals(",") && !lx.peek(1).equals("line")) {
+      lx.expect(",");
+      lanes.add(operand(lx, vt.element()));
+    }
+    return new InstData.BuildVector(lanes);
   }
 
   private InstData atomic(LineLexer lx) {

@@ -158,6 +158,49 @@ public sealed interface InstData {
     }
   }
 
+  /** {@code extractelement}: lane {@code lane} (a constant) of {@code vector}. */
+  record ExtractElement(Value vector, int lane) implements InstData {
+    @Override
+    public Opcode opcode() {
+      return Opcode.EXTRACTELEMENT;
+    }
+
+    @Override
+    public List<Value> operands() {
+      return List.of(vector);
+    }
+
+    @Override
+    public InstData mapOperands(UnaryOperator<Value> f) {
+      return new ExtractElement(f.apply(vector), lane);
+    }
+  }
+
+  /** {@code buildvector}: a vector of {@code lanes}, lane 0 first. */
+  record BuildVector(List<Value> lanes) implements InstData {
+    /** Copies the lanes. */
+    public BuildVector {
+      lanes = List.copyOf(lanes);
+    }
+
+    @Override
+    public Opcode opcode() {
+      return Opcode.BUILDVECTOR;
+    }
+
+    @Override
+    public List<Value> operands() {
+      return lanes;
+    }
+
+    @Override
+    public InstData mapOperands(UnaryOperator<Value> f) {
+      List<Value> mapped = new ArrayList<>(lanes.size());
+      lanes.forEach(v -> mapped.add(f.apply(v)));
+      return new BuildVector(mapped);
+    }
+  }
+
   /**
    * {@code atomic}: a read-modify-write of the value at {@code address}, returning the old value;
    * {@code values} holds one operand ({@code cas}: expected, then desired).

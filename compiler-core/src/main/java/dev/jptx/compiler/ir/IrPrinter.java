@@ -157,6 +157,14 @@ public final class IrPrinter {
       body = op + " " + type + " @" + x.symbol();
     } else if (d instanceof InstData.PtrAdd x) {
       body = op + " " + type + " " + operand(x.base()) + ", " + operand(x.offset());
+    } else if (d instanceof InstData.ExtractElement x) {
+      body = op + " " + type + " " + operand(x.vector()) + ", " + x.lane();
+    } else if (d instanceof InstData.BuildVector x) {
+      StringBuilder sb = new StringBuilder(op + " " + type);
+      for (int k = 0; k < x.lanes().size(); k++) {
+        sb.append(k > 0 ? ", " : " ").append(operand(x.lanes().get(k)));
+      }
+      body = sb.toString();
     } else if (d instanceof InstData.Phi x) {
       StringBuilder sb = new StringBuilder(op + " " + type + " ");
       for (int k = 0; k < x.blocks().size(); k++) {

@@ -3,7 +3,10 @@ package dev.jptx.compiler.ir;
 import java.util.List;
 import java.util.Set;
 
-/** The typing rule of each instruction format, for {@link IrVerifier}. */
+/**
+ * The typing rule of each instruction format, for {@link IrVerifier}. Arithmetic, negation and
+ * {@code select} accept vectors of the scalars they accept, lane by lane.
+ */
 final class IrTypeRules {
   private final Function f;
   private final List<String> errors;
@@ -28,7 +31,7 @@ final class IrTypeRules {
       return binary(x, rt);
     } else if (d instanceof InstData.Unary x) {
       boolean floatOp = x.opcode() == Opcode.FNEG;
-      return !type(x.operand()).equals(rt) || !isScalar(rt, floatOp)
+      return !type(x.operand()).equals(rt) || !isLaneWise(rt, floatOp)
           ? "operand and result must be one " + (floatOp ? "float" : "integer") + " type"
           : null;
     } else if (d instanceof InstData.Compare x) {
@@ -65,6 +68,19 @@ final class IrTypeRules {
           : null;
     } else if (d instanceof InstData.GlobalAddress) {
       return rt instanceof PointerType ? null : "globaladdr needs a pointer result";
+    } else if (d instanceof InstData.ExtractElement x) {
+      return type(x.vector()) instanceof VectorType v
+              && v.element().equals(rt)
+              && x.lane() >= 0
+              && x.lane() < v.lanes()
+          ? null
+          : "extractelement needs a vector of the result type's lanes and a lane in range";
+    } else if (d instanceof InstData.BuildVector x) {
+      return rt instanceof VectorType v
+              && v.lanes() == x.lanes().size()
+              && x.lanes().stream().allMatch(l -> type(l).equals(v.element()))
+          ? null
+          : "buildvector needs one value of the element type per lane";
     } else if (d instanceof InstData.Phi x) {
       for (Value v : x.values()) {
         if (!type(v).equals(rt)) {
@@ -96,22 +112,10 @@ final class IrTypeRules {
     if (!type(x.lhs()).equals(rt) || !type(x.rhs()).equals(rt)) {
       return "operands must have the result type " + rt.text();
     }
-    boolean packed = isLaneWise(x.opcode()) && isFloatVector(rt);
-    if (!isScalar(rt, floatOp) && !packed || rt == ScalarType.I1 && !isLogic(x.opcode())) {
+    if (!isLaneWise(rt, floatOp) || rt == ScalarType.I1 && !isLogic(x.opcode())) {
       return x.opcode().text() + " is not defined on " + rt.text();
     }
     return null;
-  }
-
-  /**
-   * The operations that apply lane by lane to vectors of floats ({@code v2f16}, {@code v2bf16}).
-   */
-  private static boolean isLaneWise(Opcode op) {
-    return op == Opcode.FADD || op == Opcode.FSUB || op == Opcode.FMUL;
-  }
-
-  private static boolean isFloatVector(Type t) {
-    return t instanceof VectorType v && v.element().isFloat();
   }
 
   private static boolean isLogic(Opcode op) {
@@ -167,6 +171,14 @@ final class IrTypeRules {
 
   private Type type(Value v) {
     return f.type(v);
+  }
+
+  /** A scalar of the kind, or a vector of such scalars other than {@code i1}. */
+  private static boolean isLaneWise(Type t, boolean floating) {
+    return isScalar(t, floating)
+        || t instanceof VectorType v
+            && v.element() != ScalarType.I1
+            && isScalar(v.element(), floating);
   }
 
   private static boolean isScalar(Type t, boolean floating) {

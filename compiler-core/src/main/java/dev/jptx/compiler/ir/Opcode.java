@@ -15,7 +15,13 @@ import java.util.Locale;
  *   <li>{@code fptosi} rounds toward zero, saturates, and maps NaN to 0;
  *   <li>{@code sitofp fptrunc} round to nearest even;
  *   <li>{@code addrspacecast} turns a pointer into one space into the generic address of the same
- *       byte.
+ *       byte;
+ *   <li>arithmetic, {@code fneg} and {@code select} (with one {@code i1} condition) work lane by
+ *       lane on vectors; {@code extractelement} reads one lane, {@code buildvector} makes a vector
+ *       of its lanes;
+ *   <li>a {@code load} or {@code store} of a vector needs an address aligned to the vector's size
+ *       (the load/store vectorizer makes them only where it proves that), so the backend may use
+ *       one PTX vector access.
  * </ul>
  */
 public enum Opcode {
@@ -55,6 +61,8 @@ public enum Opcode {
   LOAD(Format.LOAD),
   STORE(Format.STORE),
   PTRADD(Format.PTR_ADD),
+  EXTRACTELEMENT(Format.EXTRACT_ELEMENT),
+  BUILDVECTOR(Format.BUILD_VECTOR),
   ATOMIC(Format.ATOMIC),
   ALLOCA(Format.ALLOCA),
   GLOBALADDR(Format.GLOBAL_ADDR),

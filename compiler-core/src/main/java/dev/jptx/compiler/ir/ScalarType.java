@@ -11,7 +11,13 @@ public enum ScalarType implements Type {
   F16(16, true),
   BF16(16, true),
   F32(32, true),
-  F64(64, true);
+  F64(64, true),
+  // the narrow float formats of sm_100's tensor-core feeders, only ever packed in pairs (e2m1x2,
+  // e2m3x2, e3m2x2, ue8m0x2): legal-type rows only; nothing in Java produces them yet
+  E2M1(4, true),
+  E2M3(6, true),
+  E3M2(6, true),
+  UE8M0(8, true);
 
   private final int bits;
   private final boolean floating;
@@ -26,7 +32,7 @@ public enum ScalarType implements Type {
     return bits;
   }
 
-  /** True for {@code f16 bf16 f32 f64}. */
+  /** True for {@code f16 bf16 f32 f64} and the narrow tensor-core formats. */
   public boolean isFloat() {
     return floating;
   }

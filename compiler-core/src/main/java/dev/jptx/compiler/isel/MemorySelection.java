@@ -4,6 +4,7 @@ import dev.jptx.compiler.dag.NodeAttrs;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.MachineOpcode;
 import dev.jptx.compiler.target.MemoryOpcodes;
 
@@ -22,6 +23,21 @@ final class MemorySelection {
   static MachineOpcode store(NodeAttrs a) {
     String suffix = suffix(a.memType(), false);
     return suffix == null ? null : MemoryOpcodes.storeOf(a.space(), suffix);
+  }
+
+  /** The vector load of {@code a}'s vector memory type and space; null if the table has none. */
+  static MachineOpcode vectorLoad(NodeAttrs a) {
+    VectorType v = (VectorType) a.memType();
+    String suffix = suffix(v.element(), false);
+    boolean nc = a.invariant() && a.space() == AddressSpace.GLOBAL;
+    return suffix == null ? null : MemoryOpcodes.vectorLoadOf(a.space(), suffix, v.lanes(), nc);
+  }
+
+  /** The vector store of {@code a}'s vector memory type into its space; null if none. */
+  static MachineOpcode vectorStore(NodeAttrs a) {
+    VectorType v = (VectorType) a.memType();
+    String suffix = suffix(v.element(), false);
+    return suffix == null ? null : MemoryOpcodes.vectorStoreOf(a.space(), suffix, v.lanes());
   }
 
   /** The PTX type suffix of a memory access: {@code s8/u8 s16/u16 u32 u64 f32 f64}. */

@@ -49,6 +49,8 @@ final class NamedSelectors {
                       n.line()));
       case LOAD -> planLoad(n);
       case STORE -> planStore(n);
+      case LOAD_VECTOR -> planVectorLoad(n);
+      case STORE_VECTOR -> planVectorStore(n);
       case SETCC -> planCompare(n);
       case COPY_TO_REG -> planCopy(n);
       case BR -> s.plan(n, () -> branch(n.attrs().targets().get(0), null, n.line()));
@@ -178,6 +180,45 @@ final class NamedSelectors {
         () -> {
           List<MOperand> a = addressOperands(addr, folded);
           s.emit(st, null, List.of(a.get(0), a.get(1), s.reg(value)), n.line());
+        });
+  }
+
+  private void planVectorLoad(SdNode n) {
+    MachineOpcode ld = MemorySelection.vectorLoad(n.attrs());
+    if (ld == null) {
+      throw new IllegalStateException(
+          "no vector load for " + n.attrs().memType().text() + " in " + n.attrs().space());
+    }
+    SdValue addr = n.operand(1);
+    List<MOperand> folded = address(addr);
+    int lanes = n.resultTypes().size() - 1;
+    s.plan(
+        n,
+        () -> {
+          List<VReg> defs = new java.util.ArrayList<>();
+          for (int k = 0; k < lanes; k++) {
+            defs.add(s.def(n.value(k)));
+          }
+          s.emit(MachineInstr.of(ld, defs, addressOperands(addr, folded), n.line()));
+        });
+  }
+
+  private void planVectorStore(SdNode n) {
+    MachineOpcode st = MemorySelection.vectorStore(n.attrs());
+    if (st == null) {
+      throw new IllegalStateException(
+          "no vector store for " + n.attrs().memType().text() + " in " + n.attrs().space());
+    }
+    List<SdValue> values = n.operands().subList(1, n.operands().size() - 1);
+    SdValue addr = n.operand(n.operands().size() - 1);
+    List<MOperand> folded = address(addr);
+    values.forEach(s::needRegister);
+    s.plan(
+        n,
+        () -> {
+          List<MOperand> uses = new java.util.ArrayList<>(addressOperands(addr, folded));
+          values.forEach(v -> uses.add(s.reg(v)));
+          s.emit(st, null, uses, n.line());
         });
   }
 

@@ -87,6 +87,7 @@ public final class SelectionPatterns {
     indexArithmetic(r);
     integer(r, I32, INT32);
     integer(r, I64, INT64);
+    integer(r, I16, INT16);
     // the high half of a double-width product, from the expansion of i128 multiplication
     r.add(binary(MULHU, I64, MathOpcodes.MUL_HI_U64));
     bitOperations(r);
@@ -126,6 +127,24 @@ public final class SelectionPatterns {
     IntegerOpcodes.SHL_B32,
     IntegerOpcodes.SHR_S32,
     IntegerOpcodes.SHR_U32
+  };
+
+  private static final MachineOpcode[] INT16 = {
+    IntegerOpcodes.ADD_S16,
+    IntegerOpcodes.SUB_S16,
+    IntegerOpcodes.MUL_LO_S16,
+    IntegerOpcodes.DIV_S16,
+    IntegerOpcodes.REM_S16,
+    IntegerOpcodes.DIV_U16,
+    IntegerOpcodes.REM_U16,
+    IntegerOpcodes.NEG_S16,
+    IntegerOpcodes.NOT_B16,
+    IntegerOpcodes.AND_B16,
+    IntegerOpcodes.OR_B16,
+    IntegerOpcodes.XOR_B16,
+    IntegerOpcodes.SHL_B16,
+    IntegerOpcodes.SHR_S16,
+    IntegerOpcodes.SHR_U16
   };
 
   private static final MachineOpcode[] INT64 = {
@@ -301,6 +320,23 @@ public final class SelectionPatterns {
             "sext.i1.i64",
             op(SIGN_EXTEND, I64, reg("p", I1)),
             CompareOpcodes.SELP_B64,
+            "#-1",
+            "#0",
+            "p"));
+    // a promoted i1 -> i8 extension lands on i16
+    r.add(
+        rule(
+            "zext.i1.i16",
+            op(ZERO_EXTEND, I16, reg("p", I1)),
+            CompareOpcodes.SELP_B16,
+            "#1",
+            "#0",
+            "p"));
+    r.add(
+        rule(
+            "sext.i1.i16",
+            op(SIGN_EXTEND, I16, reg("p", I1)),
+            CompareOpcodes.SELP_B16,
             "#-1",
             "#0",
             "p"));

@@ -70,6 +70,9 @@ final class IntegerPromotion implements TypeActionHandler {
                   n.opcode(), wide, unsigned(n.operand(0), wide), unsigned(n.operand(1), wide));
           case SELECT ->
               dag.node(DagOpcode.SELECT, wide, n.operand(0), get(n.operand(1)), get(n.operand(2)));
+          // a lane of a packed vector, read into the wide register (its high bits unspecified)
+          case EXTRACT_VECTOR_ELT ->
+              dag.node(DagOpcode.EXTRACT_VECTOR_ELT, wide, n.operand(0), n.operand(1));
           default ->
               throw new IllegalStateException(
                   "PromoteInteger of the result of " + n.opcode() + " is not implemented");
@@ -87,6 +90,15 @@ final class IntegerPromotion implements TypeActionHandler {
       case ANY_EXTEND -> cx.replace(user, 0, resize(wide, user.resultTypes().get(0)));
       case TRUNCATE -> cx.replace(user, 0, resize(wide, user.resultTypes().get(0)));
       case STORE, COPY_TO_REG -> cx.rebuildWithOperand(user, i, wide);
+      case BUILD_VECTOR -> {
+        // a packed vector's lanes may come wide: it keeps their low bits (LLVM's implicit truncate)
+        List<SdValue> ops = new java.util.ArrayList<>();
+        for (SdValue o : user.operands()) {
+          boolean promoted = cx.values().contains(LegalizedValues.Kind.PROMOTED_INTEGERS, o);
+          ops.add(promoted ? get(o) : o);
+        }
+        cx.rebuild(user, ops);
+      }
       case SETCC -> {
         boolean signed = isSigned(user.attrs().predicate());
         Type t = wide.type();

@@ -26,7 +26,8 @@ final class JavaDivisionLowering implements CustomLowering {
         div ? dag.node(DagOpcode.SUB, t, dag.constant(t, 0), a) : dag.constant(t, 0);
     if (b.node().opcode() == DagOpcode.CONSTANT) {
       long bits = b.node().attrs().bits();
-      boolean minusOne = t.bits() == 64 ? bits == -1 : (bits & 0xFFFFFFFFL) == 0xFFFFFFFFL;
+      long mask = t.bits() == 64 ? -1L : (1L << t.bits()) - 1;
+      boolean minusOne = (bits & mask) == mask;
       if (minusOne) {
         return byMinusOne;
       }

@@ -8,9 +8,9 @@ import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.target.DagOpcode;
 
 /**
- * Java shifts use only the low 5 (int) or 6 (long) bits of the count; PTX {@code shl/shr} clamp
- * larger counts instead. The count is masked unless it is a constant, which is masked here; PTX
- * takes the count as a 32-bit value for every data width.
+ * Java shifts use only the low 5 (int) or 6 (long) bits of the count (4 for a promoted short); PTX
+ * {@code shl/shr} clamp larger counts instead. The count is masked unless it is a constant, which
+ * is masked here; PTX takes the count as a 32-bit value for every data width.
  */
 final class JavaShiftLowering implements CustomLowering {
   @Override
@@ -22,10 +22,9 @@ final class JavaShiftLowering implements CustomLowering {
     if (count.node().opcode() == DagOpcode.CONSTANT) {
       masked = dag.constant(ScalarType.I32, count.node().attrs().bits() & mask);
     } else {
+      DagOpcode resize = count.type().bits() > 32 ? DagOpcode.TRUNCATE : DagOpcode.ZERO_EXTEND;
       SdValue c32 =
-          count.type().equals(ScalarType.I32)
-              ? count
-              : dag.node(DagOpcode.TRUNCATE, ScalarType.I32, count);
+          count.type().equals(ScalarType.I32) ? count : dag.node(resize, ScalarType.I32, count);
       masked = dag.node(DagOpcode.AND, ScalarType.I32, c32, dag.constant(ScalarType.I32, mask));
     }
     DagOpcode op =

@@ -88,6 +88,12 @@ public final class OperationLegalizer {
     while (changed) {
       changed = false;
       for (SdNode n : dag.reachable()) {
+        if (TruncatingStores.needsDemotion(n, target)) {
+          dag.setLine(n.line());
+          dag.replaceAllUses(n.value(0), TruncatingStores.demote(dag, n, target));
+          changed = true;
+          continue;
+        }
         Type t = actionType(n);
         if (t == null) {
           continue;

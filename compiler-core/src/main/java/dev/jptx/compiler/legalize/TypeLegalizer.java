@@ -6,7 +6,10 @@ import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.VoidType;
+import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalTypes;
+import dev.jptx.compiler.target.LegalizeAction;
+import dev.jptx.compiler.target.OperationActions;
 import dev.jptx.compiler.target.TypeAction;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -29,6 +32,11 @@ import java.util.function.Function;
  *       handler of that operand's action, which rewrites it to read the legal parts.
  * </ul>
  *
+ * <p>A node is visited once the nodes of illegal types it reads have been (a rewrite made in this
+ * round waits for the next). Before a handler, the target's custom lowering gets a node whose
+ * action row in {@link OperationActions} is {@code Custom} for its illegal type (LLVM's {@code
+ * CustomLowerNode}): a {@code v4f32} load that PTX does in one {@code ld.v4} is not split.
+ *
  * <p>With {@code checks} (knob {@code enable-legalize-types-checking}) {@link LegalizationChecks}
  * verifies the maps afterwards, as LLVM's {@code PerformExpensiveChecks} does.
  */
@@ -37,6 +45,7 @@ public final class TypeLegalizer {
   private final LegalizeContext context;
   private final Map<TypeAction, TypeActionHandler> handlers = new EnumMap<>(TypeAction.class);
   private final Set<SdNode> processed = new HashSet<>();
+  private final VectorMemoryLowering vectorMemory;
 
   private TypeLegalizer(
       DagFunction function,
@@ -47,7 +56,10 @@ public final class TypeLegalizer {
     handlers.put(TypeAction.PROMOTE_INTEGER, new IntegerPromotion(context));
     handlers.put(TypeAction.EXPAND_INTEGER, new IntegerExpansion(context));
     handlers.put(TypeAction.PROMOTE_FLOAT, new FloatPromotion(context));
-    handlers.put(TypeAction.SCALARIZE_VECTOR, new HalfVectorLanes(context));
+    handlers.put(TypeAction.SPLIT_VECTOR, new VectorSplitting(context));
+    handlers.put(TypeAction.SCALARIZE_VECTOR, new VectorScalarization(context));
+    handlers.put(TypeAction.WIDEN_VECTOR, new VectorWidening(context));
+    this.vectorMemory = new VectorMemoryLowering(context);
     replacing.forEach((action, make) -> handlers.put(action, make.apply(context)));
   }
 
@@ -77,7 +89,7 @@ public final class TypeLegalizer {
   }
 
   private void legalize() {
-    for (int round = 0; round < 64; round++) {
+    for (int round = 0; round < 256; round++) {
       boolean changed = false;
       for (SdNode n : dag.reachable()) {
         if (!processed.contains(n)) {
@@ -92,7 +104,16 @@ public final class TypeLegalizer {
   }
 
   private boolean visit(SdNode n) {
+    for (SdValue o : n.operands()) {
+      if (!isLegal(o.type()) && !processed.contains(o.node())) {
+        return false; // its operand is new in this round: next round
+      }
+    }
     dag.setLine(n.line());
+    if (customLowered(n)) {
+      processed.add(n);
+      return true;
+    }
     for (int r = 0; r < n.resultTypes().size(); r++) {
       Type t = n.resultTypes().get(r);
       if (!isLegal(t)) {
@@ -112,6 +133,20 @@ public final class TypeLegalizer {
     return false;
   }
 
+  /** Runs the target's custom lowering if {@code n}'s action is {@code Custom} for its type. */
+  private boolean customLowered(SdNode n) {
+    if (n.opcode() != DagOpcode.LOAD && n.opcode() != DagOpcode.STORE) {
+      return false;
+    }
+    Type t = OperationLegalizer.actionType(n);
+    if (isLegal(t)
+        || OperationActions.action(n.opcode(), t, context.target()) != LegalizeAction.CUSTOM) {
+      return false;
+    }
+    vectorMemory.lower(n);
+    return true;
+  }
+
   private boolean isLegal(Type t) {
     return t instanceof VoidType || LegalTypes.isLegal(t, context.target());
   }
@@ -125,7 +160,13 @@ public final class TypeLegalizer {
     TypeActionHandler h = handlers.get(row.action());
     if (h == null) {
       throw new IllegalStateException(
-          "type legalization: " + row.action() + " of " + t.text() + " is not implemented");
+          "type legalization: "
+              + row.action()
+              + " of "
+              + t.text()
+              + " is not implemented ("
+              + n
+              + ")");
     }
     return h;
   }

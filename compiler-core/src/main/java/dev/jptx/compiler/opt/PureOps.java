@@ -20,7 +20,7 @@ final class PureOps {
       case ADD, SUB, MUL, SDIV, SREM, UDIV, UREM, AND, OR, XOR, SHL, LSHR, ASHR -> true;
       case FADD, FSUB, FMUL, FDIV, FREM, NEG, FNEG, ICMP, FCMP -> true;
       case TRUNC, ZEXT, SEXT, FPTRUNC, FPEXT, SITOFP, FPTOSI, BITCAST, ADDRSPACECAST -> true;
-      case SELECT, PTRADD, GLOBALADDR -> true;
+      case SELECT, PTRADD, GLOBALADDR, EXTRACTELEMENT, BUILDVECTOR -> true;
       case INTRINSIC -> ((InstData.IntrinsicCall) d).intrinsic().effect() == Intrinsic.Effect.PURE;
       default -> false;
     };

@@ -120,13 +120,22 @@ public enum DagOpcode {
   PTX_SRL,
   PTX_SDIV,
   PTX_SREM,
-  PTX_CVT_RZI;
+  PTX_CVT_RZI,
+  /**
+   * A vector load into one result per lane, then the chain (LLVM's {@code NVPTXISD::LoadV2/V4}):
+   * PTX's {@code ld.v2}/{@code ld.v4}; the memory type is the vector's.
+   */
+  LOAD_VECTOR,
+  /** A vector store of its lane operands (after the chain, before the address) in one access. */
+  STORE_VECTOR;
 
   /** True for nodes that produce a chain and must stay in order with other memory effects. */
   public boolean hasChain() {
     return switch (this) {
       case LOAD,
           STORE,
+          LOAD_VECTOR,
+          STORE_VECTOR,
           ATOMIC,
           INTRINSIC_CHAIN,
           CALL,

@@ -2,6 +2,7 @@ package dev.jptx.compiler.target;
 
 import static dev.jptx.compiler.target.OperandSpec.reg;
 import static dev.jptx.compiler.target.OperandSpec.regOrImm;
+import static dev.jptx.compiler.target.RegisterClass.B16;
 import static dev.jptx.compiler.target.RegisterClass.B32;
 import static dev.jptx.compiler.target.RegisterClass.B64;
 import static dev.jptx.compiler.target.RegisterClass.PRED;
@@ -60,6 +61,25 @@ public final class IntegerOpcodes {
       mixed("SHR_U32", "shr.u32", B32, reg(B32), regOrImm(B32));
   public static final MachineOpcode SHR_U64 =
       mixed("SHR_U64", "shr.u64", B64, reg(B64), regOrImm(B32));
+  // 16-bit integers: what i8 promotes to, and the bit patterns of halves
+  public static final MachineOpcode ADD_S16 = binary("ADD_S16", "add.s16", B16);
+  public static final MachineOpcode SUB_S16 = binary("SUB_S16", "sub.s16", B16);
+  public static final MachineOpcode MUL_LO_S16 = binary("MUL_LO_S16", "mul.lo.s16", B16);
+  public static final MachineOpcode DIV_S16 = binary("DIV_S16", "div.s16", B16);
+  public static final MachineOpcode REM_S16 = binary("REM_S16", "rem.s16", B16);
+  public static final MachineOpcode DIV_U16 = binary("DIV_U16", "div.u16", B16);
+  public static final MachineOpcode REM_U16 = binary("REM_U16", "rem.u16", B16);
+  public static final MachineOpcode NEG_S16 = unary("NEG_S16", "neg.s16", B16);
+  public static final MachineOpcode NOT_B16 = unary("NOT_B16", "not.b16", B16);
+  public static final MachineOpcode AND_B16 = binary("AND_B16", "and.b16", B16);
+  public static final MachineOpcode OR_B16 = binary("OR_B16", "or.b16", B16);
+  public static final MachineOpcode XOR_B16 = binary("XOR_B16", "xor.b16", B16);
+  public static final MachineOpcode SHL_B16 =
+      mixed("SHL_B16", "shl.b16", B16, reg(B16), regOrImm(B32));
+  public static final MachineOpcode SHR_S16 =
+      mixed("SHR_S16", "shr.s16", B16, reg(B16), regOrImm(B32));
+  public static final MachineOpcode SHR_U16 =
+      mixed("SHR_U16", "shr.u16", B16, reg(B16), regOrImm(B32));
   public static final MachineOpcode AND_PRED = binary("AND_PRED", "and.pred", PRED);
   public static final MachineOpcode OR_PRED = binary("OR_PRED", "or.pred", PRED);
   public static final MachineOpcode XOR_PRED = binary("XOR_PRED", "xor.pred", PRED);
@@ -102,6 +122,21 @@ public final class IntegerOpcodes {
         SHR_S64,
         SHR_U32,
         SHR_U64,
+        ADD_S16,
+        SUB_S16,
+        MUL_LO_S16,
+        DIV_S16,
+        REM_S16,
+        DIV_U16,
+        REM_U16,
+        NEG_S16,
+        NOT_B16,
+        AND_B16,
+        OR_B16,
+        XOR_B16,
+        SHL_B16,
+        SHR_S16,
+        SHR_U16,
         AND_PRED,
         OR_PRED,
         XOR_PRED,

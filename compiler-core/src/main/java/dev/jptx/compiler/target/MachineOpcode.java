@@ -8,8 +8,10 @@ import java.util.List;
  *
  * <p>Templates name operands as {@code {d0}} (the first result), {@code {u1}} (the second source
  * operand), and {@code {a0}} (an address made of sources 0 and 1: a base register or symbol and an
- * immediate byte offset, printed {@code [%rd1+8]} or {@code [%rd1]}); a doubled brace is a literal
- * one, for vector operands such as {@code mov.b128}'s pair of halves.
+ * immediate byte offset, printed {@code [%rd1+8]} or {@code [%rd1]}); {@code {D0}} and {@code {U2}}
+ * are PTX vector operands, the results from the first or the sources from the third on, printed
+ * {@code {%f1, %f2, %f3, %f4}}; a doubled brace is a literal one, for vector operands the template
+ * spells out, such as {@code mov.b128}'s pair of halves.
  *
  * @param name the unique name used in MIR text, {@code ADD_S32}; the template gives the PTX
  * @param family the constraint family

@@ -11,6 +11,8 @@ import static dev.jptx.compiler.target.Rows.load;
 import static dev.jptx.compiler.target.Rows.loadSymbol;
 import static dev.jptx.compiler.target.Rows.store;
 import static dev.jptx.compiler.target.Rows.storeSymbol;
+import static dev.jptx.compiler.target.Rows.vectorLoad;
+import static dev.jptx.compiler.target.Rows.vectorStore;
 
 import dev.jptx.compiler.ir.AddressSpace;
 import java.util.ArrayList;
@@ -26,7 +28,8 @@ import java.util.Map;
  * LD_GLOBAL_NC_F32} the read-only-cache {@code ld.global.nc.f32}. Bytes live in 16-bit registers
  * (i8 is promoted to i16); {@code ld.s8} sign- and {@code ld.u8} zero-extends. {@code .nc} loads
  * are only for memory the kernel never writes ({@code @ReadOnly}). Parameters are addressed by
- * symbol.
+ * symbol. Vector accesses ({@code LD_GLOBAL_V4_F32} is {@code ld.global.v4.f32}) move two or four
+ * 32-bit or two 64-bit lanes, at most 16 bytes, aligned to their size.
  */
 public final class MemoryOpcodes {
   private MemoryOpcodes() {}
@@ -56,6 +59,18 @@ public final class MemoryOpcodes {
           new MemType("f64", F64),
           new MemType("b128", B128));
 
+  /** A vector memory type: lanes of one scalar suffix, at most 16 bytes. */
+  private record VectorType(String suffix, RegisterClass regClass, int lanes) {}
+
+  private static final List<VectorType> VECTOR_TYPES =
+      List.of(
+          new VectorType("u32", B32, 2),
+          new VectorType("u32", B32, 4),
+          new VectorType("f32", F32, 2),
+          new VectorType("f32", F32, 4),
+          new VectorType("u64", B64, 2),
+          new VectorType("f64", F64, 2));
+
   private static final Map<String, MachineOpcode> TABLE = table();
 
   // a generic address of a kernel parameter into the global window
@@ -81,6 +96,21 @@ public final class MemoryOpcodes {
         put(t, load(name(prefix, m), ptx + m.suffix(), m.regClass()));
       }
       put(t, load(name("LD_GLOBAL_NC", m), "ld.global.nc." + m.suffix(), m.regClass()));
+    }
+    for (VectorType v : VECTOR_TYPES) {
+      String shape = "v" + v.lanes() + "." + v.suffix();
+      String upper = "V" + v.lanes() + "_" + v.suffix().toUpperCase(Locale.ROOT);
+      for (String space : List.of("global", "shared", "local", "const", "")) {
+        String ld = space.isEmpty() ? "LD" : "LD_" + space.toUpperCase(Locale.ROOT);
+        String ldPtx = space.isEmpty() ? "ld." : "ld." + space + ".";
+        put(t, vectorLoad(ld + "_" + upper, ldPtx + shape, v.regClass(), v.lanes()));
+        if (!space.equals("const")) {
+          String st = space.isEmpty() ? "ST" : "ST_" + space.toUpperCase(Locale.ROOT);
+          String stPtx = space.isEmpty() ? "st." : "st." + space + ".";
+          put(t, vectorStore(st + "_" + upper, stPtx + shape, v.regClass(), v.lanes()));
+        }
+      }
+      put(t, vectorLoad("LD_GLOBAL_NC_" + upper, "ld.global.nc." + shape, v.regClass(), v.lanes()));
     }
     for (MemType m : STORE_TYPES) {
       put(t, storeSymbol(name("ST_PARAM", m), "st.param." + m.suffix(), m.regClass()));
@@ -113,6 +143,20 @@ public final class MemoryOpcodes {
           default -> "LD_" + space.name();
         };
     return TABLE.get(prefix + "_" + suffix.toUpperCase(Locale.ROOT));
+  }
+
+  /**
+   * The load of {@code lanes} lanes of {@code suffix} ({@code u32 f32 u64 f64}) from {@code space}
+   * in one access, through the read-only cache if {@code nonCoherent}; null if PTX has none.
+   */
+  public static MachineOpcode vectorLoadOf(
+      AddressSpace space, String suffix, int lanes, boolean nonCoherent) {
+    return loadOf(space, "V" + lanes + "_" + suffix, nonCoherent);
+  }
+
+  /** The store of {@code lanes} lanes of {@code suffix} into {@code space}; null if none. */
+  public static MachineOpcode vectorStoreOf(AddressSpace space, String suffix, int lanes) {
+    return storeOf(space, "V" + lanes + "_" + suffix);
   }
 
   /** The store of memory type {@code suffix} into {@code space}; null if PTX has none. */

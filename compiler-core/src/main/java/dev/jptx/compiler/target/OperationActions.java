@@ -14,6 +14,9 @@ import java.util.List;
  * simply legal, each saying why; the first row that applies wins; pairs without a row are legal.
  * The type is the operation's result, or its operand for stores, comparisons, truncations, widening
  * float conversions and the counts. {@code Expand} of a vector operation is one operation per lane.
+ * {@code Custom} rows on illegal vector types are read by type legalization, which asks the
+ * target's lowering first (LLVM's {@code CustomLowerNode}): a load or store of a vector PTX moves
+ * in one access becomes one {@code LOAD_VECTOR}/{@code STORE_VECTOR}.
  */
 public final class OperationActions {
   /** One entry; {@code reason} says why the operation is not legal as it stands. */
@@ -21,7 +24,7 @@ public final class OperationActions {
       DagOpcode op, Type type, LegalizeAction action, Availability when, String reason) {}
 
   private static final String SHIFT =
-      "Java uses only the low bits of the count; PTX shl/shr clamp counts of 32 (64) or more";
+      "Java uses only the low bits of the count; PTX shl/shr clamp counts of the width or more";
   private static final String DIVISION =
       "Java defines MIN / -1 = MIN and MIN % -1 = 0; PTX leaves div/rem overflow unspecified";
   private static final String FLOAT_TO_INT =
@@ -43,6 +46,8 @@ public final class OperationActions {
   private static final String FREM =
       "PTX has no remainder of floats: the device library's exact fmod (LibCalls)";
   private static final String NO_ROT_16 = "no 16-bit funnel shift: two 32-bit shifts of the value";
+  private static final String VECTOR_ACCESS =
+      "ld.v2/ld.v4 and st.v2/st.v4 move up to 16 aligned bytes in one access (NVPTXISD::LoadV4)";
 
   private static final String PACKED_SM70 =
       "packed f16x2 arithmetic is legal from sm_70 (seed); below, one f16 operation per lane";
@@ -86,6 +91,23 @@ public final class OperationActions {
           row(DagOpcode.SIGN_EXTEND, ScalarType.I128, LegalizeAction.EXPAND, B128),
           row(DagOpcode.ANY_EXTEND, ScalarType.I128, LegalizeAction.EXPAND, B128),
           row(DagOpcode.TRUNCATE, ScalarType.I128, LegalizeAction.EXPAND, B128),
+          row(DagOpcode.SHL, ScalarType.I16, LegalizeAction.CUSTOM, SHIFT),
+          row(DagOpcode.SRA, ScalarType.I16, LegalizeAction.CUSTOM, SHIFT),
+          row(DagOpcode.SRL, ScalarType.I16, LegalizeAction.CUSTOM, SHIFT),
+          row(DagOpcode.SDIV, ScalarType.I16, LegalizeAction.CUSTOM, DIVISION),
+          row(DagOpcode.SREM, ScalarType.I16, LegalizeAction.CUSTOM, DIVISION),
+          row(DagOpcode.LOAD, vector(ScalarType.F32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.F32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.F64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.LOAD, vector(ScalarType.I64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I32, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I32, 4), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.F64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
+          row(DagOpcode.STORE, vector(ScalarType.I64, 2), LegalizeAction.CUSTOM, VECTOR_ACCESS),
           row(DagOpcode.SHL, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SHL, ScalarType.I64, LegalizeAction.CUSTOM, SHIFT),
           row(DagOpcode.SRA, ScalarType.I32, LegalizeAction.CUSTOM, SHIFT),
@@ -110,6 +132,10 @@ public final class OperationActions {
           row(DagOpcode.FP_EXTEND, ScalarType.BF16, LegalizeAction.CUSTOM, BF16_WIDENING));
 
   private OperationActions() {}
+
+  private static VectorType vector(ScalarType element, int lanes) {
+    return new VectorType(element, lanes);
+  }
 
   private static Row row(DagOpcode op, Type type, LegalizeAction action, String reason) {
     return new Row(op, type, action, Availability.ALWAYS, reason);

@@ -95,6 +95,32 @@ final class Rows {
         false);
   }
 
+  /**
+   * A vector load ({@code ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16]}): one result per lane,
+   * from a base register plus an immediate byte offset.
+   */
+  static MachineOpcode vectorLoad(String name, String ptx, RegisterClass d, int lanes) {
+    return new MachineOpcode(
+        name,
+        ConstraintFamily.VECTOR_LOAD,
+        java.util.Collections.nCopies(lanes, d),
+        List.of(reg(RegisterClass.B64), OperandSpec.imm()),
+        ptx + " {D0}, {a0}",
+        false);
+  }
+
+  /** A vector store: the address (base register, byte offset), then one source per lane. */
+  static MachineOpcode vectorStore(String name, String ptx, RegisterClass v, int lanes) {
+    List<OperandSpec> uses = new java.util.ArrayList<>();
+    uses.add(reg(RegisterClass.B64));
+    uses.add(OperandSpec.imm());
+    for (int k = 0; k < lanes; k++) {
+      uses.add(reg(v));
+    }
+    return new MachineOpcode(
+        name, ConstraintFamily.STORE, List.of(), uses, ptx + " {a0}, {U2}", true);
+  }
+
   /** A load from a symbol (a kernel parameter) plus an immediate byte offset. */
   static MachineOpcode loadSymbol(String name, String ptx, RegisterClass d) {
     return new MachineOpcode(

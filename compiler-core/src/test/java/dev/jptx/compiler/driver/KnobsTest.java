@@ -360,6 +360,7 @@ class KnobsTest {
             "disable-unroll",
             "unroll-threshold",
             "disable-strength-reduce",
+            "disable-load-store-vectorizer",
             "disable-machine-dce",
             "disable-param-sinking",
             "join-liveintervals",
@@ -404,5 +405,38 @@ class KnobsTest {
     assertEquals(1, count(kept, "phi i32"), kept);
     String o1 = dump(SCALED_INDEX, Stage.OPT, 1, List.of());
     assertEquals(1, count(o1, "mul i32"), o1);
+  }
+
+  /** Four floats at a kernel array's bytes 16..31: aligned for one 16-byte vector load. */
+  private static final String FOUR_FLOATS =
+      """
+      kernel @k(ptr.global %0, ptr.global %1) {
+      b0:
+        %2 = ptradd ptr.global %0, 16
+        %3 = load f32 %2
+        %4 = ptradd ptr.global %0, 20
+        %5 = load f32 %4
+        %6 = ptradd ptr.global %0, 24
+        %7 = load f32 %6
+        %8 = ptradd ptr.global %0, 28
+        %9 = load f32 %8
+        %10 = fadd f32 %3, %5
+        %11 = fadd f32 %7, %9
+        %12 = fmul f32 %10, %11
+        store f32 %12, %1
+        ret
+      }
+      """;
+
+  @Test
+  void disableLoadStoreVectorizer_keepsScalarLoads() {
+    String merged = dump(FOUR_FLOATS, Stage.PTX, 2, List.of());
+    assertEquals(1, count(merged, "ld.global.v4.f32"), merged);
+    assertEquals(0, count(merged, "ld.global.f32"), merged);
+    String kept = dump(FOUR_FLOATS, Stage.PTX, 2, List.of("disable-load-store-vectorizer"));
+    assertEquals(0, count(kept, ".v4."), kept);
+    assertEquals(4, count(kept, "ld.global.f32"), kept);
+    String o1 = dump(FOUR_FLOATS, Stage.PTX, 1, List.of());
+    assertEquals(4, count(o1, "ld.global.f32"), o1);
   }
 }

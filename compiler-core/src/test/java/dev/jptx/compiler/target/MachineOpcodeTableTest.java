@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** The opcode table is consistent: every template names exactly the operands its row has. */
 class MachineOpcodeTableTest {
-  private static final Pattern REF = Pattern.compile("\\{([dua])(\\d+)}");
+  private static final Pattern REF = Pattern.compile("\\{([duaDU])(\\d+)}");
 
   @Test
   void everyTemplate_referencesExactlyItsOperands() {
@@ -33,6 +33,17 @@ class MachineOpcodeTableTest {
         switch (m.group(1)) {
           case "d" -> mark(defs, n, op, problems);
           case "u" -> mark(uses, n, op, problems);
+          // a PTX vector operand: every result, or every source, from n on
+          case "D" -> {
+            for (int k = n; k < defs.length; k++) {
+              mark(defs, k, op, problems);
+            }
+          }
+          case "U" -> {
+            for (int k = n; k < uses.length; k++) {
+              mark(uses, k, op, problems);
+            }
+          }
           default -> {
             mark(uses, n, op, problems);
             mark(uses, n + 1, op, problems);

@@ -54,11 +54,13 @@ import java.util.Set;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
  *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
- *       constfold gvn licm unroll[:N] strength-reduce dce promote-local-arrays inline[:N]
- *       lower-switch lower-memzero lower-checks expand-atomics:sm_XX});
- *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [NAME[=VALUE]]}: IR through
- *       the pipeline, printed after a stage; a registered knob's name may stand alone ({@code
- *       enable-legalize-types-checking});
+ *       constfold gvn licm unroll[:N] strength-reduce load-store-vectorizer dce
+ *       promote-local-arrays inline[:N] lower-switch lower-memzero lower-checks
+ *       expand-atomics:sm_XX});
+ *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [NAME[=VALUE]] [stop]}: IR
+ *       through the pipeline, printed after a stage; a registered knob's name may stand alone
+ *       ({@code enable-legalize-types-checking}); with {@code stop} the pipeline ends there (for
+ *       DAGs whose legal nodes instruction selection does not cover yet);
  *   <li>{@code dag-roundtrip}: parse DAG text and print it again;
  *   <li>{@code dag-legalize-types sm_XX}: DAG text through type legalization for the target (which
  *       replaces the headers' target), printed;
@@ -138,7 +140,9 @@ final class FileTestCommands {
           "promote-local-arrays",
           new dev.jptx.compiler.opt.PromoteLocalArrays(),
           "strength-reduce",
-          new dev.jptx.compiler.opt.StrengthReduction());
+          new dev.jptx.compiler.opt.StrengthReduction(),
+          "load-store-vectorizer",
+          new dev.jptx.compiler.opt.LoadStoreVectorizer());
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
@@ -186,11 +190,30 @@ final class FileTestCommands {
 
   /** The dump of {@code stage} per target, in target order. */
   static List<String> stage(String input, Stage stage, List<String> args) {
-    CompilerOptions o = options(args).withPrintAfter(EnumSet.of(stage));
+    boolean stop = args.contains("stop");
+    List<String> rest = args.stream().filter(x -> !x.equals("stop")).toList();
+    CompilerOptions o = options(rest).withPrintAfter(EnumSet.of(stage));
     Module m = verified(IrParser.parseModule("test", input));
     Map<String, String> dumps = new LinkedHashMap<>();
-    new Pipeline(o, (s, unit, text) -> dumps.put(unit, text)).compileModule("test", m);
+    try {
+      new Pipeline(
+              o,
+              (s, unit, text) -> {
+                dumps.put(unit, text);
+                if (stop) {
+                  throw new StageReached();
+                }
+              })
+          .compileModule("test", m);
+    } catch (StageReached e) {
+      // the first target's dump is all a stopped test prints
+    }
     return new ArrayList<>(dumps.values());
+  }
+
+  /** Ends a {@code stop} test's pipeline after its stage. */
+  private static final class StageReached extends RuntimeException {
+    private static final long serialVersionUID = 1L;
   }
 
   private static String ptx(String input, List<String> args) {
