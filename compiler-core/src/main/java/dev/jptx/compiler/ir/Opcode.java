@@ -13,7 +13,10 @@ import java.util.Locale;
  *   <li>{@code fadd fsub fmul fdiv} round to nearest even, never contracted unless the function is
  *       {@code fastmath};
  *   <li>{@code fptosi} rounds toward zero, saturates, and maps NaN to 0;
- *   <li>{@code sitofp fptrunc} round to nearest even;
+ *   <li>{@code sitofp fptrunc} round to nearest even; {@code fptrunc} to {@code f16} or {@code
+ *       bf16} makes a NaN the canonical {@code 0x7fff} ({@code Gpu.floatToHalf}), {@code fpext} is
+ *       exact and keeps a NaN's payload;
+ *   <li>{@code fadd fsub fmul} on vectors of floats ({@code v2f16}) round each lane once;
  *   <li>{@code addrspacecast} turns a pointer into one space into the generic address of the same
  *       byte;
  *   <li>arithmetic, {@code fneg} and {@code select} (with one {@code i1} condition) work lane by

@@ -3,6 +3,8 @@ package dev.jptx.compiler.target;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.ir.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -73,6 +75,32 @@ class MachineOpcodeTableTest {
     } else {
       seen[n] = true;
     }
+  }
+
+  @Test
+  void halfOperations_followTheSmGatesOfTheSeed() {
+    Type v2f16 = Type.parse("v2f16");
+    SmTarget sm60 = SmTargets.get("sm_60");
+    SmTarget sm75 = SmTargets.get("sm_75");
+    SmTarget sm80 = SmTargets.get("sm_80");
+    // packed f16x2 arithmetic from sm_70; before, one f16 operation per lane
+    assertEquals(LegalizeAction.EXPAND, OperationActions.action(DagOpcode.FADD, v2f16, sm60));
+    assertEquals(LegalizeAction.EXPAND, OperationActions.action(DagOpcode.FMA, v2f16, sm60));
+    assertEquals(LegalizeAction.LEGAL, OperationActions.action(DagOpcode.FMA, v2f16, sm75));
+    // max/min.f16(x2) from sm_80: pairs per lane, lanes in f32
+    assertEquals(LegalizeAction.EXPAND, OperationActions.action(DagOpcode.FMAXNUM, v2f16, sm75));
+    assertEquals(LegalizeAction.LEGAL, OperationActions.action(DagOpcode.FMAXNUM, v2f16, sm80));
+    assertEquals(
+        LegalizeAction.PROMOTE, OperationActions.action(DagOpcode.FMINNUM, ScalarType.F16, sm75));
+    assertEquals(ScalarType.F32, PromotionTypes.of(DagOpcode.FMINNUM, ScalarType.F16, sm75));
+    assertEquals(null, PromotionTypes.of(DagOpcode.FMINNUM, ScalarType.F16, sm80));
+    // the types no register holds: promoted halves, scalarized pairs
+    assertEquals(
+        TypeAction.PROMOTE_FLOAT,
+        LegalTypes.action(ScalarType.F16, SmTargets.get("sm_52")).action());
+    assertEquals(TypeAction.PROMOTE_FLOAT, LegalTypes.action(ScalarType.BF16, sm75).action());
+    assertEquals(
+        TypeAction.SCALARIZE_VECTOR, LegalTypes.action(Type.parse("v2bf16"), sm75).action());
   }
 
   @Test
