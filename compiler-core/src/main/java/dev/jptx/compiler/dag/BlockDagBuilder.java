@@ -92,6 +92,14 @@ final class BlockDagBuilder {
    * vector carried as its bits cast back.
    */
   private SdValue copyFromReg(int reg, Type t) {
+    if (fn.isExpanded(t)) {
+      Type half = LegalTypes.action(t, fn.target()).into();
+      return dag.node(
+          DagOpcode.BUILD_PAIR,
+          t,
+          dag.node(DagOpcode.COPY_FROM_REG, half, NodeAttrs.NONE.withBits(reg)),
+          dag.node(DagOpcode.COPY_FROM_REG, half, NodeAttrs.NONE.withBits(reg + 1)));
+    }
     Type regType = LegalTypes.registerType(t, fn.target());
     SdValue r = dag.node(DagOpcode.COPY_FROM_REG, regType, NodeAttrs.NONE.withBits(reg));
     if (regType.equals(t)) {
@@ -105,6 +113,21 @@ final class BlockDagBuilder {
   }
 
   private void copyToReg(int reg, SdValue v) {
+    if (fn.isExpanded(v.type())) {
+      Type half = LegalTypes.action(v.type(), fn.target()).into();
+      for (int k = 0; k < 2; k++) {
+        SdValue part =
+            dag.node(DagOpcode.EXTRACT_ELEMENT, half, v, dag.constant(ScalarType.I32, k));
+        chain =
+            dag.node(
+                    DagOpcode.COPY_TO_REG,
+                    List.of(chain, part),
+                    List.of(SelectionDag.CHAIN),
+                    NodeAttrs.NONE.withBits(reg + k))
+                .value();
+      }
+      return;
+    }
     Type regType = LegalTypes.registerType(v.type(), fn.target());
     DagOpcode widen =
         v.type() instanceof VectorType

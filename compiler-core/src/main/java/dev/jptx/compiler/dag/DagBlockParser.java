@@ -42,7 +42,7 @@ final class DagBlockParser {
   /** Ends the block: its last node becomes its root, and the block joins the function. */
   /** A {@code ; remark} line after the block's nodes: the legalizer's notes, kept. */
   void note(String text) {
-    dag.addNote(text);
+    dag.addNote(new DagNote.Text(text));
   }
 
   void finish() {

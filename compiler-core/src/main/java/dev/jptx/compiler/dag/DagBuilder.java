@@ -14,6 +14,7 @@ import dev.jptx.compiler.ir.VectorType;
 import dev.jptx.compiler.target.KernelAbi;
 import dev.jptx.compiler.target.LegalTypes;
 import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.target.TypeAction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -153,8 +154,21 @@ public final class DagBuilder {
               + f.name()
               + "; vectors wider than 64 bits of types no register holds must stay in their block");
     }
+    if (isExpanded(t)) {
+      // an integer split into halves crosses blocks in two registers, low half first
+      Type half = LegalTypes.action(t, target).into();
+      int lo = out.newRegister(LegalTypes.registerClass(half, target));
+      out.newRegister(LegalTypes.registerClass(half, target));
+      return lo;
+    }
     Type legal = LegalTypes.registerType(t, target);
     return out.newRegister(LegalTypes.registerClass(legal, target));
+  }
+
+  /** True for integers type legalization splits in halves ({@code i128} without {@code .b128}). */
+  boolean isExpanded(Type t) {
+    LegalTypes.ActionRow a = LegalTypes.isLegal(t, target) ? null : LegalTypes.action(t, target);
+    return a != null && a.action() == TypeAction.EXPAND_INTEGER;
   }
 
   private List<List<PhiCopy>> phiCopies() {
@@ -182,6 +196,12 @@ public final class DagBuilder {
             regs.add(r);
           }
           copies.add(new PhiCopy(regOf.get(f.result(i)), preds, regs));
+          if (isExpanded(f.type(f.result(i)))) {
+            // the high halves move as a phi of their own, one register on
+            copies.add(
+                new PhiCopy(
+                    regOf.get(f.result(i)) + 1, preds, regs.stream().map(r -> r + 1).toList()));
+          }
         }
       }
       all.add(copies);

@@ -63,11 +63,23 @@ public final class DagPrinter {
         numbers.put(n, numbers.size());
         sb.append("  ").append(node(n, numbers)).append('\n');
       }
-      for (String note : d.notes()) {
-        sb.append("  ; ").append(note).append('\n');
+      for (DagNote note : d.notes()) {
+        sb.append("  ; ").append(note(note, numbers)).append('\n');
       }
     }
     return sb.append("}\n").toString();
+  }
+
+  private static String note(DagNote note, Map<SdNode, Integer> numbers) {
+    if (note instanceof DagNote.Legalized l) {
+      StringBuilder sb = new StringBuilder(l.map()).append(": ").append(l.from()).append(" ->");
+      for (SdValue p : l.parts()) {
+        Integer n = numbers.get(p.node());
+        sb.append(n == null ? " -" : " t" + n + (p.resNo() == 0 ? "" : ":" + p.resNo()));
+      }
+      return sb.toString();
+    }
+    return ((DagNote.Text) note).text();
   }
 
   private static String header(DagFunction f) {

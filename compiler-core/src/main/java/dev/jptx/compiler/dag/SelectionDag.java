@@ -26,7 +26,7 @@ public final class SelectionDag {
   private final SdNode entry;
   private SdValue root;
   private int line;
-  private final List<String> notes = new ArrayList<>();
+  private final List<DagNote> notes = new ArrayList<>();
 
   /** An empty DAG for the block at layout index {@code block}. */
   public SelectionDag(int block) {
@@ -85,12 +85,12 @@ public final class SelectionDag {
    * Adds a remark that the printer shows after the block's nodes as a {@code ;} comment (the type
    * legalizer's bookkeeping under {@code enable-legalize-types-checking}).
    */
-  public void addNote(String note) {
+  public void addNote(DagNote note) {
     notes.add(note);
   }
 
   /** The remarks, in the order they were added. */
-  public List<String> notes() {
+  public List<DagNote> notes() {
     return Collections.unmodifiableList(notes);
   }
 

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.legalize;
 
+import dev.jptx.compiler.dag.DagNote;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
@@ -21,8 +22,8 @@ final class LegalizationChecks {
   private LegalizationChecks() {}
 
   /**
-   * Verifies the maps, then notes on the DAG what each map holds ({@code ExpandedIntegers: t7 ->
-   * t31 t33}), so that a dump after legalization shows where every illegal value went.
+   * Verifies the maps, then notes on the DAG what each map holds ({@code ExpandedIntegers: add i128
+   * -> t8 t11}), so that a dump after legalization shows where every illegal value went.
    */
   static void verify(
       SelectionDag dag, SmTarget target, Set<SdNode> processed, LegalizedValues values) {
@@ -65,11 +66,12 @@ final class LegalizationChecks {
             .forEach(
                 (from, parts) ->
                     dag.addNote(
-                        k.seedName()
-                            + ": "
-                            + from
-                            + " -> "
-                            + String.join(" ", parts.stream().map(SdValue::toString).toList())));
+                        new DagNote.Legalized(
+                            k.seedName(),
+                            from.node().opcode().name().toLowerCase(java.util.Locale.ROOT)
+                                + " "
+                                + from.type().text(),
+                            parts)));
       }
     }
   }

@@ -120,8 +120,8 @@ class LegalizationChecksTest {
   void correctLegalization_passesAndNotesTheMaps() {
     DagFunction f = dag();
     TypeLegalizer.run(f, true);
-    String notes = String.join("\n", f.blocks().get(0).notes());
-    assertTrue(notes.contains("ExpandedIntegers: "), notes);
+    String notes = dev.jptx.compiler.dag.DagPrinter.print(f);
+    assertTrue(notes.contains("; ExpandedIntegers: add i128 -> t"), notes);
     assertFalse(notes.contains("PromotedIntegers"), notes);
   }
 }

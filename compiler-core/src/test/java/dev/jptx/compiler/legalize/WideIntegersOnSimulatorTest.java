@@ -120,6 +120,56 @@ class WideIntegersOnSimulatorTest {
     }
   }
 
+  /** {@code x^5} of a sign-extended i64 in a loop: an i128 phi crossing blocks in two registers. */
+  private static final String POWER =
+      """
+      kernel @power(ptr.global %0, ptr.global %1) {
+      b0:
+        %2 = intrinsic i32 tid.x()
+        %3 = sext i32 %2 to i64
+        %4 = mul i64 %3, 8
+        %5 = ptradd ptr.global %0, %4
+        %6 = load i64 %5
+        %7 = sext i64 %6 to i128
+        jump b1
+      b1:
+        %8 = phi i128 [b0: 1], [b2: %10]
+        %9 = phi i32 [b0: 0], [b2: %11]
+        %12 = icmp slt i32 %9, 5
+        br %12, b2, b3
+      b2:
+        %10 = mul i128 %8, %7
+        %11 = add i32 %9, 1
+        jump b1
+      b3:
+        %13 = mul i64 %3, 16
+        %14 = ptradd ptr.global %1, %13
+        %15 = trunc i128 %8 to i64
+        store i64 %15, %14
+        %16 = lshr i128 %8, 64
+        %17 = trunc i128 %16 to i64
+        %18 = ptradd ptr.global %14, 8
+        store i64 %17, %18
+        ret
+      }
+      """;
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void i128AcrossBlocks_inTwoRegisters(String name, CompilerOptions options) {
+    long[] x = new long[THREADS];
+    SplittableRandom r = new SplittableRandom(5);
+    for (int t = 0; t < THREADS; t++) {
+      x[t] = t < 3 ? new long[] {-1, Long.MIN_VALUE, 3}[t] : r.nextLong() >> r.nextInt(64);
+    }
+    long[] out = new long[2 * THREADS];
+    IrOnSimulator.run(POWER, "power", options, Launch.grid1d(THREADS, THREADS), x, out);
+    for (int t = 0; t < THREADS; t++) {
+      BigInteger expected = signed(BigInteger.valueOf(x[t]).pow(5));
+      assertEquals(expected, wide(out[2 * t], out[2 * t + 1]), "x = " + x[t]);
+    }
+  }
+
   private static String kernel() {
     StringBuilder body = new StringBuilder();
     for (int k = 0; k < OPS.size(); k++) {
