@@ -128,6 +128,17 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "soften-float",
+            Knob.Type.BOOL,
+            "false",
+            "Carry the half types no register class holds (f16 below sm_53, bf16 below sm_80) as"
+                + " their 16-bit patterns in %rs registers, widened around each operation"
+                + " (SoftenFloat), instead of as exact f32 values (PromoteFloat). Results are"
+                + " identical; softening saves conversions where halves are only moved, promotion"
+                + " where they are computed on."));
+    add(
+        m,
+        new Knob(
             "join-liveintervals",
             Knob.Type.BOOL,
             "true",

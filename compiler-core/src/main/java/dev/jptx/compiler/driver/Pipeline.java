@@ -272,7 +272,9 @@ public final class Pipeline {
       boolean checks =
           options.verifyEachPass() || options.knobs().flag("enable-legalize-types-checking");
       PassRunner.run(
-          d.attributes().javaName(), "legalize-types", () -> TypeLegalizer.run(d, checks));
+          d.attributes().javaName(),
+          "legalize-types",
+          () -> TypeLegalizer.run(d, checks, options.knobs().flag("soften-float")));
       PassRunner.run(d.attributes().javaName(), "legalize-ops", () -> OperationLegalizer.run(d));
     }
     dump(Stage.LEGALIZE, unit, () -> printDags(dags));

@@ -46,16 +46,20 @@ public final class TypeLegalizer {
   private final Map<TypeAction, TypeActionHandler> handlers = new EnumMap<>(TypeAction.class);
   private final Set<SdNode> processed = new HashSet<>();
   private final VectorMemoryLowering vectorMemory;
+  private final boolean softenFloats;
 
   private TypeLegalizer(
       DagFunction function,
       SelectionDag dag,
+      boolean softenFloats,
       Map<TypeAction, Function<LegalizeContext, TypeActionHandler>> replacing) {
+    this.softenFloats = softenFloats;
     this.dag = dag;
     this.context = new LegalizeContext(dag, function, function.target(), new LegalizedValues());
     handlers.put(TypeAction.PROMOTE_INTEGER, new IntegerPromotion(context));
     handlers.put(TypeAction.EXPAND_INTEGER, new IntegerExpansion(context));
     handlers.put(TypeAction.PROMOTE_FLOAT, new FloatPromotion(context));
+    handlers.put(TypeAction.SOFTEN_FLOAT, new FloatSoftening(context));
     handlers.put(TypeAction.SPLIT_VECTOR, new VectorSplitting(context));
     handlers.put(TypeAction.SCALARIZE_VECTOR, new VectorScalarization(context));
     handlers.put(TypeAction.WIDEN_VECTOR, new VectorWidening(context));
@@ -70,7 +74,16 @@ public final class TypeLegalizer {
 
   /** Legalizes the types of every block's DAG; {@code checks} verifies the bookkeeping too. */
   public static void run(DagFunction f, boolean checks) {
-    run(f, checks, Map.of());
+    run(f, checks, false);
+  }
+
+  /**
+   * As {@link #run(DagFunction, boolean)}; with {@code softenFloats} (knob {@code soften-float})
+   * the half types the table promotes to {@code f32} are softened instead: carried as their
+   * patterns.
+   */
+  public static void run(DagFunction f, boolean checks, boolean softenFloats) {
+    run(f, checks, softenFloats, Map.of());
   }
 
   /** As {@link #run(DagFunction, boolean)}, with some actions' handlers replaced (for tests). */
@@ -78,8 +91,16 @@ public final class TypeLegalizer {
       DagFunction f,
       boolean checks,
       Map<TypeAction, Function<LegalizeContext, TypeActionHandler>> replacing) {
+    run(f, checks, false, replacing);
+  }
+
+  private static void run(
+      DagFunction f,
+      boolean checks,
+      boolean softenFloats,
+      Map<TypeAction, Function<LegalizeContext, TypeActionHandler>> replacing) {
     for (SelectionDag d : f.blocks()) {
-      TypeLegalizer l = new TypeLegalizer(f, d, replacing);
+      TypeLegalizer l = new TypeLegalizer(f, d, softenFloats, replacing);
       l.legalize();
       if (checks) {
         LegalizationChecks.verify(d, f.target(), l.processed, l.context.values());
@@ -157,7 +178,11 @@ public final class TypeLegalizer {
       throw new IllegalStateException(
           "no type action for " + t.text() + " on " + context.target() + " (" + n + ")");
     }
-    TypeActionHandler h = handlers.get(row.action());
+    TypeAction action =
+        softenFloats && row.action() == TypeAction.PROMOTE_FLOAT
+            ? TypeAction.SOFTEN_FLOAT
+            : row.action();
+    TypeActionHandler h = handlers.get(action);
     if (h == null) {
       throw new IllegalStateException(
           "type legalization: "

@@ -32,7 +32,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HalfPrecisionOnSimulatorTest {
   static Stream<Arguments> configurations() {
     return Configurations.of(
-        "-O0 sm_75", "-O3 sm_90", "-O3 sm_80", "-O3 sm_60", "-O3 sm_52", "-O0 sm_52");
+        "-O0 sm_75",
+        "-O3 sm_90",
+        "-O3 sm_80",
+        "-O3 sm_60",
+        "-O3 sm_52",
+        "-O0 sm_52",
+        // halves carried as patterns (SoftenFloat) instead of floats: f16 and bf16 on sm_52,
+        // bf16 on sm_60
+        "-O3 sm_52 soften-float",
+        "-O0 sm_60 soften-float");
   }
 
   static Stream<Arguments> fastMathConfigurations() {

@@ -35,6 +35,7 @@ class PackedHalvesOnSimulatorTest {
         "-O0 sm_75" + CHECKS,
         "-O3 sm_52" + CHECKS,
         "-O0 sm_52" + CHECKS,
+        "-O3 sm_52 soften-float" + CHECKS,
         "-O3 sm_60" + CHECKS,
         "-O3 sm_90" + CHECKS);
   }

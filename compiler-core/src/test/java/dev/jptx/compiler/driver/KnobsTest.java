@@ -53,9 +53,13 @@ class KnobsTest {
       """;
 
   private static String dump(String ir, Stage stage, int opt, List<String> knobs) {
+    return dump(ir, stage, opt, knobs, "sm_90");
+  }
+
+  private static String dump(String ir, Stage stage, int opt, List<String> knobs, String target) {
     CompilerOptions o =
         new CompilerOptions(
-            List.of(SmTargets.get("sm_90")),
+            List.of(SmTargets.get(target)),
             opt,
             false,
             false,
@@ -274,6 +278,35 @@ class KnobsTest {
     assertTrue(checked.contains("; ExpandedIntegers: "), checked);
   }
 
+  /** A binary16 sum, which sm_52 cannot compute in f16. */
+  private static final String HALF_SUM =
+      """
+      kernel @k(ptr.global %0, i16 %1) {
+      b0:
+        %2 = bitcast i16 %1 to f16
+        %3 = fadd f16 %2, %2
+        %4 = bitcast f16 %3 to i16
+        store i16 %4, %0
+        ret
+      }
+      """;
+
+  @Test
+  void softenFloat_carriesHalvesAsPatterns() {
+    List<String> checks = List.of("enable-legalize-types-checking");
+    String promoted = dump(HALF_SUM, Stage.LEGALIZE, 0, checks, "sm_52");
+    assertTrue(promoted.contains("; PromotedFloats: "), promoted);
+    String softened =
+        dump(
+            HALF_SUM,
+            Stage.LEGALIZE,
+            0,
+            List.of("enable-legalize-types-checking", "soften-float"),
+            "sm_52");
+    assertTrue(softened.contains("; SoftenedFloats: "), softened);
+    assertFalse(softened.contains("PromotedFloats"), softened);
+  }
+
   /** A pass that breaks the machine IR: it redefines a register with the wrong class. */
   private static final MachinePass BREAKER =
       new MachinePass() {
@@ -365,6 +398,7 @@ class KnobsTest {
             "disable-param-sinking",
             "join-liveintervals",
             "enable-legalize-types-checking",
+            "soften-float",
             "inline-threshold",
             "verify-machineinstrs");
     for (Knob k : Knobs.all()) {
