@@ -1,7 +1,6 @@
 package dev.jptx.compiler.legalize;
 
 import static dev.jptx.compiler.ir.ScalarType.F32;
-import static dev.jptx.compiler.ir.ScalarType.F64;
 import static dev.jptx.compiler.ir.ScalarType.I16;
 
 import dev.jptx.compiler.dag.NodeAttrs;
@@ -77,7 +76,10 @@ final class FloatPromotion implements TypeActionHandler {
           case BITCAST -> widen(half, n.operand(0));
           case FP_ROUND -> fromFloat(n, half);
           case FADD, FSUB, FMUL -> round(half, dag.node(n.opcode(), F32, get(n, 0), get(n, 1)));
-          case FMA -> fma(half, get(n, 0), get(n, 1), get(n, 2));
+          case FMA ->
+              round(
+                  half,
+                  HalfConversions.fmaRoundedToOdd(dag, half, get(n, 0), get(n, 1), get(n, 2)));
           case FMAXNUM, FMINNUM -> dag.node(n.opcode(), F32, get(n, 0), get(n, 1));
           case SELECT -> dag.node(DagOpcode.SELECT, F32, n.operand(0), get(n, 1), get(n, 2));
           case LOAD -> load(n, half);
@@ -125,10 +127,7 @@ final class FloatPromotion implements TypeActionHandler {
 
   /** The exact float of a 16-bit pattern. */
   private SdValue widen(ScalarType half, SdValue bits) {
-    SdValue f =
-        half == ScalarType.F16
-            ? cx.dag().node(DagOpcode.FP16_TO_FP, F32, bits)
-            : Bf16Bits.toFloat(cx.dag(), bits);
+    SdValue f = HalfConversions.widen(cx.dag(), half, bits);
     patterns.put(f, bits);
     return f;
   }
@@ -139,18 +138,12 @@ final class FloatPromotion implements TypeActionHandler {
     if (known != null) {
       return known;
     }
-    return half == ScalarType.F16
-        ? cx.dag().node(DagOpcode.FP_TO_FP16, I16, f)
-        : Bf16Bits.round(cx.dag(), f);
+    return HalfConversions.narrow(cx.dag(), half, f);
   }
 
   /** A float rounded once to the half format, carried as a float again. */
   private SdValue round(ScalarType half, SdValue f) {
-    SdValue bits =
-        half == ScalarType.F16
-            ? cx.dag().node(DagOpcode.FP_TO_FP16, I16, f)
-            : Bf16Bits.round(cx.dag(), f);
-    return widen(half, bits);
+    return widen(half, HalfConversions.narrow(cx.dag(), half, f));
   }
 
   /**
@@ -163,22 +156,6 @@ final class FloatPromotion implements TypeActionHandler {
       throw new IllegalStateException("PromoteFloat of fp_round from " + x.type().text());
     }
     return n.attrs().bits() == NodeAttrs.EXACT ? x : round(half, x);
-  }
-
-  private SdValue fma(ScalarType half, SdValue a, SdValue b, SdValue c) {
-    SelectionDag dag = cx.dag();
-    if (half == ScalarType.F16) {
-      SdValue product = dag.node(DagOpcode.FMUL, F32, a, b);
-      return round(half, RoundToOdd.sum(dag, product, c));
-    }
-    SdValue product =
-        dag.node(
-            DagOpcode.FMUL,
-            F64,
-            dag.node(DagOpcode.FP_EXTEND, F64, a),
-            dag.node(DagOpcode.FP_EXTEND, F64, b));
-    SdValue sum = RoundToOdd.sum(dag, product, dag.node(DagOpcode.FP_EXTEND, F64, c));
-    return round(half, RoundToOdd.narrow(dag, sum));
   }
 
   /** A load of the 16-bit pattern, widened. */

@@ -41,7 +41,11 @@ final class FloatSoftening implements TypeActionHandler {
           case FP_ROUND -> narrow(half, n.operand(0));
           case FADD, FSUB, FMUL ->
               narrow(half, dag.node(n.opcode(), F32, widen(n, 0), widen(n, 1)));
-          case FMA -> narrow(half, fma(half, widen(n, 0), widen(n, 1), widen(n, 2)));
+          case FMA ->
+              narrow(
+                  half,
+                  HalfConversions.fmaRoundedToOdd(
+                      dag, half, widen(n, 0), widen(n, 1), widen(n, 2)));
           case FMAXNUM, FMINNUM ->
               narrow(half, dag.node(n.opcode(), F32, widen(n, 0), widen(n, 1)));
           case SELECT ->
@@ -110,9 +114,7 @@ final class FloatSoftening implements TypeActionHandler {
   }
 
   private SdValue widen(ScalarType half, SdValue bits) {
-    return half == ScalarType.F16
-        ? cx.dag().node(DagOpcode.FP16_TO_FP, F32, bits)
-        : Bf16Bits.toFloat(cx.dag(), bits);
+    return HalfConversions.widen(cx.dag(), half, bits);
   }
 
   /** A float rounded once to the half's pattern (exact for a float that holds a half value). */
@@ -120,24 +122,6 @@ final class FloatSoftening implements TypeActionHandler {
     if (f.type() != F32) {
       throw new IllegalStateException("SoftenFloat of a rounding from " + f.type().text());
     }
-    return half == ScalarType.F16
-        ? cx.dag().node(DagOpcode.FP_TO_FP16, I16, f)
-        : Bf16Bits.round(cx.dag(), f);
-  }
-
-  /** As {@link FloatPromotion}'s: the sum rounded to odd, so the final rounding is the only one. */
-  private SdValue fma(ScalarType half, SdValue a, SdValue b, SdValue c) {
-    SelectionDag dag = cx.dag();
-    if (half == ScalarType.F16) {
-      return RoundToOdd.sum(dag, dag.node(DagOpcode.FMUL, F32, a, b), c);
-    }
-    SdValue product =
-        dag.node(
-            DagOpcode.FMUL,
-            F64,
-            dag.node(DagOpcode.FP_EXTEND, F64, a),
-            dag.node(DagOpcode.FP_EXTEND, F64, b));
-    SdValue sum = RoundToOdd.sum(dag, product, dag.node(DagOpcode.FP_EXTEND, F64, c));
-    return RoundToOdd.narrow(dag, sum);
+    return HalfConversions.narrow(cx.dag(), half, f);
   }
 }
