@@ -39,6 +39,7 @@ final class BlockSelector {
   private final Set<SdNode> elidedCopies = new HashSet<>();
   private final Map<SdNode, Runnable> plans = new HashMap<>();
   private final Map<SdNode, Integer> useCounts = new HashMap<>();
+  private final java.util.Set<SdValue> readValues = new java.util.HashSet<>();
   private final PatternMatcher matcher;
   private final NamedSelectors named;
   private final SmTarget target;
@@ -57,6 +58,7 @@ final class BlockSelector {
     for (SdNode n : order) {
       for (SdValue o : n.operands()) {
         useCounts.merge(o.node(), 1, Integer::sum);
+        readValues.add(o);
       }
     }
     targetExportedValues(order);
@@ -168,6 +170,11 @@ final class BlockSelector {
 
   boolean isElided(SdNode copy) {
     return elidedCopies.contains(copy);
+  }
+
+  /** True if a node of the block reads {@code v} (one result, unlike {@link #useCount}). */
+  boolean isRead(SdValue v) {
+    return readValues.contains(v);
   }
 
   int useCount(SdNode n) {

@@ -229,7 +229,10 @@ final class NamedSelectors {
       throw new IllegalStateException(
           "no atom." + a.operation() + " on " + a.memType().text() + " for " + s.target());
     }
-    MachineOpcode atom = AtomicOpcodes.opcode(row, a.space());
+    // red instead of atom when nothing reads the old value: no result register, no wait for it
+    MachineOpcode red = AtomicOpcodes.reductionOpcode(row, a.space());
+    boolean unused = red != null && !s.isRead(n.value(0));
+    MachineOpcode atom = unused ? red : AtomicOpcodes.opcode(row, a.space());
     SdValue addr = n.operand(1);
     List<MOperand> folded = address(addr);
     List<SdValue> values = n.operands().subList(2, n.operands().size());
@@ -239,7 +242,7 @@ final class NamedSelectors {
         () -> {
           List<MOperand> uses = new java.util.ArrayList<>(addressOperands(addr, folded));
           values.forEach(v -> uses.add(s.reg(v)));
-          s.emit(atom, s.def(n.value(0)), uses, n.line());
+          s.emit(atom, unused ? null : s.def(n.value(0)), uses, n.line());
         });
   }
 

@@ -14,11 +14,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The {@code atom} instructions, generated over state space (global, shared, generic) and the
- * (operation, type) pairs PTX has: one row per pair with the targets it needs. An atomic operation
- * with no row here (float min/max, {@code f64} add before sm_60, exchanges and CAS of floats), or
- * whose row {@linkplain #flushesSubnormals flushes subnormals} outside fast math, is expanded into
- * a compare-and-swap loop or integer form before instruction selection.
+ * The {@code atom} instructions, and the {@code red} forms of those that do not exchange, generated
+ * over state space (global, shared, generic) and the (operation, type) pairs PTX has: one row per
+ * pair with the targets it needs. An atomic operation with no row here (float min/max, {@code f64}
+ * add before sm_60, exchanges and CAS of floats), or whose row {@linkplain #flushesSubnormals
+ * flushes subnormals} outside fast math, is expanded into a compare-and-swap loop or integer form
+ * before instruction selection.
  */
 public final class AtomicOpcodes {
   private AtomicOpcodes() {}
@@ -75,9 +76,48 @@ public final class AtomicOpcodes {
     for (AddressSpace space : SPACES) {
       for (Row r : ROWS) {
         all.add(opcode(space, r));
+        if (hasReduction(r)) {
+          all.add(reduction(space, r));
+        }
       }
     }
     return List.copyOf(all);
+  }
+
+  /** {@code red} has every operation of {@code atom} except the exchanges, which return a value. */
+  private static boolean hasReduction(Row r) {
+    return r.op() != AtomicOp.EXCH && r.op() != AtomicOp.CAS;
+  }
+
+  private static String reductionName(AddressSpace space, Row r) {
+    return name(space, r).replaceFirst("^ATOM_", "RED_");
+  }
+
+  /** {@code red}: the read-modify-write of {@code atom} without the old value, so no result. */
+  private static MachineOpcode reduction(AddressSpace space, Row r) {
+    String sp = space == AddressSpace.GENERIC ? "" : "." + space.ptxName();
+    List<OperandSpec> uses =
+        List.of(OperandSpec.reg(B64), OperandSpec.imm(), OperandSpec.regOrImm(r.regClass()));
+    String template = "red" + sp + "." + r.ptxOp() + "." + r.suffix() + " {a0}, {u2}";
+    return new MachineOpcode(
+        reductionName(space, r), ConstraintFamily.ATOMIC, List.of(), uses, template, true);
+  }
+
+  /**
+   * The {@code red} of a row in a space, for an atomic whose old value nothing reads; null for the
+   * exchanges.
+   */
+  public static MachineOpcode reductionOpcode(Row r, AddressSpace space) {
+    if (!hasReduction(r)) {
+      return null;
+    }
+    String n = reductionName(space, r);
+    for (MachineOpcode o : OPCODES) {
+      if (o.name().equals(n)) {
+        return o;
+      }
+    }
+    throw new IllegalArgumentException("no reduction " + n);
   }
 
   private static String name(AddressSpace space, Row r) {
