@@ -141,11 +141,20 @@ final class BlockSelector {
     for (String name : p.uses()) {
       if (name.startsWith("#")) {
         uses.add(new MOperand.Imm(Long.parseLong(name.substring(1)), MOperand.ImmKind.INT));
+      } else if (name.startsWith("width:")) {
+        // the number of bits of a low mask bound to the name: bfe's field length
+        Bound.Imm mask = (Bound.Imm) m.bindings().get(name.substring(6));
+        long bits = Long.bitCount(mask.constant().attrs().bits() & lowMask(n.resultTypes().get(0)));
+        uses.add(new MOperand.Imm(bits, MOperand.ImmKind.INT));
       } else {
         uses.add(operand(m.bindings().get(name)));
       }
     }
     emit(p.out(), def(n.value()), uses, n.line());
+  }
+
+  private static long lowMask(dev.jptx.compiler.ir.Type t) {
+    return t.bits() >= 64 ? -1L : (1L << t.bits()) - 1;
   }
 
   // ---- services for the named selectors

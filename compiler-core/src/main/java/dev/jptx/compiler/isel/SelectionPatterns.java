@@ -85,6 +85,8 @@ public final class SelectionPatterns {
   private static List<SelectionPattern> rules() {
     List<SelectionPattern> r = new ArrayList<>();
     indexArithmetic(r);
+    bitFields(r, I32, MathOpcodes.BFE_U32);
+    bitFields(r, I64, MathOpcodes.BFE_U64);
     integer(r, I32, INT32);
     integer(r, I64, INT64);
     integer(r, I16, INT16);
@@ -340,6 +342,33 @@ public final class SelectionPatterns {
             "#-1",
             "#0",
             "p"));
+  }
+
+  /**
+   * {@code (a >>> pos) & (2^len - 1)} as one {@code bfe}: the field of {@code len} bits at {@code
+   * pos}, zero-filled past the top as the logical shift leaves it (rows before the plain {@code
+   * and}, which they would otherwise lose to).
+   */
+  private static void bitFields(List<SelectionPattern> r, Type t, MachineOpcode bfe) {
+    int w = t.bits();
+    r.add(
+        rule(
+            bfe.name(),
+            op(
+                AND,
+                t,
+                op(PTX_SRL, t, reg("a", t), imm32("pos", I32)),
+                new Pat.Imm("mask", t, m -> isLowMask(m, w))),
+            bfe,
+            "a",
+            "pos",
+            "width:mask"));
+  }
+
+  /** {@code 2^k - 1} for {@code 0 < k < width}: a field narrower than the value. */
+  private static boolean isLowMask(long m, int width) {
+    long v = width == 64 ? m : m & ((1L << width) - 1);
+    return v != 0 && (v & (v + 1)) == 0 && Long.bitCount(v) < width;
   }
 
   /** The bit operations the operation table leaves legal: counts keyed by the operand's width. */

@@ -64,6 +64,9 @@ public final class MathOpcodes {
   public static final MachineOpcode MUL_HI_S32 = binary("MUL_HI_S32", "mul.hi.s32", B32);
   public static final MachineOpcode MUL_HI_S64 = binary("MUL_HI_S64", "mul.hi.s64", B64);
   public static final MachineOpcode MUL_HI_U64 = binary("MUL_HI_U64", "mul.hi.u64", B64);
+  // a field of bits: d = (a >>> pos) & (2^len - 1), position and length 32-bit for both widths
+  public static final MachineOpcode BFE_U32 = bitField("BFE_U32", "bfe.u32", B32);
+  public static final MachineOpcode BFE_U64 = bitField("BFE_U64", "bfe.u64", B64);
   // a funnel shift of the value with itself is a rotation; .wrap uses the count mod 32, as Java
   public static final MachineOpcode ROTL_B32 = rotate("ROTL_B32", "shf.l.wrap.b32");
   public static final MachineOpcode ROTR_B32 = rotate("ROTR_B32", "shf.r.wrap.b32");
@@ -81,6 +84,16 @@ public final class MathOpcodes {
   private static MachineOpcode unaryTemplate(String name, String template, RegisterClass c) {
     return new MachineOpcode(
         name, ConstraintFamily.UNARY, List.of(c), List.of(reg(c)), template, false);
+  }
+
+  private static MachineOpcode bitField(String name, String ptx, RegisterClass c) {
+    return new MachineOpcode(
+        name,
+        ConstraintFamily.TERNARY,
+        List.of(c),
+        List.of(OperandSpec.reg(c), OperandSpec.regOrImm(B32), OperandSpec.regOrImm(B32)),
+        ptx + " {d0}, {u0}, {u1}, {u2}",
+        false);
   }
 
   private static MachineOpcode rotate(String name, String ptx) {
@@ -130,6 +143,8 @@ public final class MathOpcodes {
         MUL_HI_S32,
         MUL_HI_S64,
         MUL_HI_U64,
+        BFE_U32,
+        BFE_U64,
         ROTL_B32,
         ROTR_B32,
         CVT_RMI_F32,
