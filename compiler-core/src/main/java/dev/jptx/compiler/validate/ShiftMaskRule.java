@@ -131,8 +131,19 @@ final class ShiftMaskRule implements LintRule {
       case "selp" ->
           operandInRange(f, d.operand(1), max, visiting)
               && operandInRange(f, d.operand(2), max, visiting);
+      // an unsigned bit field of at most log2(max + 1) bits is below max + 1
+      case "bfe" -> d.modifiers().contains("u32") && fieldFits(d.operand(3), max);
       default -> false;
     };
+  }
+
+  /** A {@code bfe} length literal whose largest field value, {@code 2^len - 1}, is at most max. */
+  private static boolean fieldFits(String length, long max) {
+    OptionalLong len = PtxStatement.integer(length);
+    return len.isPresent()
+        && len.getAsLong() >= 0
+        && len.getAsLong() < 63
+        && (1L << len.getAsLong()) - 1 <= max;
   }
 
   private static boolean operandInRange(

@@ -207,7 +207,12 @@ class PtxLintTest {
     "shl.b32 %r10, %r1, 31;",
     "shr.s64 %rd4, %rd1, 63;",
     // funnel shifts are not checked
-    "shf.l.wrap.b32 %r11, %r1, %r1, %r1;"
+    "shf.l.wrap.b32 %r11, %r1, %r1, %r1;",
+    // a 5-bit (6-bit) field extracted by bfe is a masked count
+    "bfe.u32 %r12, %r1, 3, 5;",
+    "shl.b32 %r13, %r1, %r12;",
+    "bfe.u32 %r14, %r1, 0, 6;",
+    "shr.u64 %rd5, %rd1, %r14;"
   };
 
   @Test
@@ -259,7 +264,9 @@ class PtxLintTest {
         // one of two definitions is not masked
         new String[] {"and.b32 %r2, %r1, 31;\n\tmov.b32 %r2, %r1;", "shr.u32 %r3, %r1, %r2;", "16"},
         new String[] {"mov.b32 %r2, 32;", "shr.s32 %r3, %r1, %r2;", "15"},
-        new String[] {"mov.u32 %r2, %laneid;", "shl.b32 %r3, %r1, %r2;", "15"});
+        new String[] {"mov.u32 %r2, %laneid;", "shl.b32 %r3, %r1, %r2;", "15"},
+        // a bit field too wide for the width
+        new String[] {"bfe.u32 %r2, %r1, 0, 6;", "shl.b32 %r3, %r1, %r2;", "15"});
   }
 
   @ParameterizedTest(name = "{1}")
