@@ -10,8 +10,10 @@ import java.util.List;
  * so that the table is the same on every run.
  */
 final class PtxReport {
-  /** The columns of the report: ptxas's resources and the SASS and PTX sizes, no timings. */
-  static final String METRICS = "regs,spill_st,spill_ld,stack,sass,sassnp,ptx";
+  /**
+   * The columns of the report: ptxas's resources, shared memory, SASS and PTX sizes; no timings.
+   */
+  static final String METRICS = "regs,spill_st,spill_ld,stack,smem,sass,sassnp,ptx";
 
   private PtxReport() {}
 
