@@ -3,19 +3,10 @@ package dev.jptx.runtime.sim.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jptx.bench.Elementwise;
-import dev.jptx.bench.Half2;
-import dev.jptx.bench.Loops;
-import dev.jptx.bench.Physics;
-import dev.jptx.bench.Reductions;
+import dev.jptx.bench.KernelClasses;
 import dev.jptx.bench.SimulatorModules;
-import dev.jptx.bench.Stencils;
-import dev.jptx.bench.Tiles;
 import dev.jptx.runtime.Device;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -28,16 +19,6 @@ import org.junit.jupiter.api.Test;
  * executed, not a time.
  */
 class JptxInstructionCountsTest {
-  private static final List<Class<?>> KERNEL_CLASSES =
-      List.of(
-          Elementwise.class,
-          Loops.class,
-          Physics.class,
-          Stencils.class,
-          Tiles.class,
-          Reductions.class,
-          Half2.class);
-
   @Test
   void optimized_executesFewerOnEveryKernel() {
     Map<String, long[]> counts = new LinkedHashMap<>();
@@ -83,20 +64,8 @@ class JptxInstructionCountsTest {
   /** Launches the jptx kernel of the CUDA entry's name; returns the simulator's count. */
   private static BenchCases.Launcher launcher(Device sim) {
     return (entry, launch, args) -> {
-      Class<?> c = kernelClass(entry);
-      sim.launch(launch, c, entry, args);
+      sim.launch(launch, KernelClasses.declaring(entry), entry, args);
       return sim.lastLaunchStats().instructions();
     };
-  }
-
-  private static Class<?> kernelClass(String entry) {
-    for (Class<?> c : KERNEL_CLASSES) {
-      for (Method m : c.getMethods()) {
-        if (m.getName().equals(entry) && Modifier.isStatic(m.getModifiers())) {
-          return c;
-        }
-      }
-    }
-    throw new AssertionError("no jptx kernel named " + entry);
   }
 }

@@ -1,0 +1,27 @@
+package dev.jptx.bench.quality;
+
+import java.util.List;
+
+/**
+ * Everything the report says about one mode.
+ *
+ * @param mode strict or fastMath
+ * @param nvccCommand how nvcc's module was made, as run in the work directory
+ * @param ptxReportCommand the {@code ptx-report} command line, as run in the work directory
+ * @param ptxReportMarkdown what it printed
+ * @param ptx the same figures, read back
+ * @param dynamic the simulator's counts on both sides
+ */
+record ModeResult(
+    Mode mode,
+    List<String> nvccCommand,
+    List<String> ptxReportCommand,
+    String ptxReportMarkdown,
+    PtxComparison ptx,
+    DynamicComparison dynamic) {
+  /** Copies the commands. */
+  ModeResult {
+    nvccCommand = List.copyOf(nvccCommand);
+    ptxReportCommand = List.copyOf(ptxReportCommand);
+  }
+}
