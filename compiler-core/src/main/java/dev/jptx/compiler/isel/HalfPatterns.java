@@ -28,10 +28,11 @@ import java.util.function.Predicate;
 /**
  * The selection rules of half arithmetic on {@code f16} ({@code %h}) and the packed {@code
  * v2f16}/{@code v2bf16} ({@code %hh}): registers only, as PTX has no half immediates. Rounding
- * operations have a strict row ({@code .rn}: exact, never contracted) and a fast-math row ({@code
- * .ftz}, contractable by {@code ptxas}); {@code max}/{@code min} choose a value and have one. The
- * availability is the instruction's; where the operation table calls an operation legal is the
- * seed's model ({@code target/OperationActions}), so a rule may exist before the target uses it.
+ * operations have a strict row ({@code .rn}: exact, never contracted) and a fast-math row (no
+ * rounding modifier: contractable by {@code ptxas}; subnormals kept, as CUDA keeps them; an FMA has
+ * {@code .rn} either way); {@code max}/{@code min} choose a value and have one. The availability is
+ * the instruction's; where the operation table calls an operation legal is the seed's model ({@code
+ * target/OperationActions}), so a rule may exist before the target uses it.
  */
 final class HalfPatterns {
   private static final Predicate<NodeAttrs> FAST = NodeAttrs::fastMath;
@@ -49,15 +50,14 @@ final class HalfPatterns {
   static List<SelectionPattern> all() {
     List<SelectionPattern> r = new ArrayList<>();
     onBitRegisters(r);
-    arithmetic(r, F16, HalfOpcodes.ADD_RN_F16, HalfOpcodes.ADD_FTZ_F16, FADD);
-    arithmetic(r, F16, HalfOpcodes.SUB_RN_F16, HalfOpcodes.SUB_FTZ_F16, FSUB);
-    arithmetic(r, F16, HalfOpcodes.MUL_RN_F16, HalfOpcodes.MUL_FTZ_F16, FMUL);
-    arithmetic(r, F16, HalfOpcodes.FMA_RN_F16, HalfOpcodes.FMA_RN_FTZ_F16, FMA);
-    arithmetic(r, V2F16, HalfOpcodes.ADD_RN_F16X2, HalfOpcodes.ADD_FTZ_F16X2, FADD);
-    arithmetic(r, V2F16, HalfOpcodes.SUB_RN_F16X2, HalfOpcodes.SUB_FTZ_F16X2, FSUB);
-    arithmetic(r, V2F16, HalfOpcodes.MUL_RN_F16X2, HalfOpcodes.MUL_FTZ_F16X2, FMUL);
-    arithmetic(r, V2F16, HalfOpcodes.FMA_RN_F16X2, HalfOpcodes.FMA_RN_FTZ_F16X2, FMA);
-    // bf16 has no .ftz form
+    arithmetic(r, F16, HalfOpcodes.ADD_RN_F16, HalfOpcodes.ADD_F16, FADD);
+    arithmetic(r, F16, HalfOpcodes.SUB_RN_F16, HalfOpcodes.SUB_F16, FSUB);
+    arithmetic(r, F16, HalfOpcodes.MUL_RN_F16, HalfOpcodes.MUL_F16, FMUL);
+    arithmetic(r, F16, HalfOpcodes.FMA_RN_F16, HalfOpcodes.FMA_RN_F16, FMA);
+    arithmetic(r, V2F16, HalfOpcodes.ADD_RN_F16X2, HalfOpcodes.ADD_F16X2, FADD);
+    arithmetic(r, V2F16, HalfOpcodes.SUB_RN_F16X2, HalfOpcodes.SUB_F16X2, FSUB);
+    arithmetic(r, V2F16, HalfOpcodes.MUL_RN_F16X2, HalfOpcodes.MUL_F16X2, FMUL);
+    arithmetic(r, V2F16, HalfOpcodes.FMA_RN_F16X2, HalfOpcodes.FMA_RN_F16X2, FMA);
     r.add(rule(FMA, V2BF16, ANY, HalfOpcodes.FMA_RN_BF16X2, SM80));
     // selections, not roundings: flushing would lose values for no speed
     r.add(rule(FMAXNUM, F16, ANY, HalfOpcodes.MAX_F16, SM80));
@@ -76,13 +76,13 @@ final class HalfPatterns {
    */
   private static void onBitRegisters(List<SelectionPattern> r) {
     packed(r, FADD, V2F16, STRICT, HalfOpcodes.ADD_RN_F16X2_B32);
-    packed(r, FADD, V2F16, FAST, HalfOpcodes.ADD_FTZ_F16X2_B32);
+    packed(r, FADD, V2F16, FAST, HalfOpcodes.ADD_F16X2_B32);
     packed(r, FSUB, V2F16, STRICT, HalfOpcodes.SUB_RN_F16X2_B32);
-    packed(r, FSUB, V2F16, FAST, HalfOpcodes.SUB_FTZ_F16X2_B32);
+    packed(r, FSUB, V2F16, FAST, HalfOpcodes.SUB_F16X2_B32);
     packed(r, FMUL, V2F16, STRICT, HalfOpcodes.MUL_RN_F16X2_B32);
-    packed(r, FMUL, V2F16, FAST, HalfOpcodes.MUL_FTZ_F16X2_B32);
+    packed(r, FMUL, V2F16, FAST, HalfOpcodes.MUL_F16X2_B32);
     packed(r, FMA, V2F16, STRICT, HalfOpcodes.FMA_RN_F16X2_B32);
-    packed(r, FMA, V2F16, FAST, HalfOpcodes.FMA_RN_FTZ_F16X2_B32);
+    packed(r, FMA, V2F16, FAST, HalfOpcodes.FMA_RN_F16X2_B32);
     packed(r, FMAXNUM, V2F16, ANY, HalfOpcodes.MAX_F16X2_B32);
     packed(r, FMINNUM, V2F16, ANY, HalfOpcodes.MIN_F16X2_B32);
     packed(r, FMA, V2BF16, ANY, HalfOpcodes.FMA_RN_BF16X2_B32);

@@ -21,9 +21,10 @@ import java.util.List;
  * <p>Availability (PTX ISA): the {@code f16} conversions exist on every target (ISA 1.0), {@code
  * f16} and {@code f16x2} arithmetic from sm_53 (ISA 4.2), {@code max}/{@code min} on them, {@code
  * cvt.rn.bf16.f32} and {@code fma.rn.bf16x2} from sm_80 (ISA 7.0); which operation is legal where
- * is {@link LegalTypes} and {@link OperationActions}. The {@code .ftz} forms without {@code .rn}
- * are for fast math: {@code ptxas} may contract a multiply and an add without a rounding modifier
- * into an FMA, and subnormals may be flushed.
+ * is {@link LegalTypes} and {@link OperationActions}. The forms without {@code .rn} are for fast
+ * math: {@code ptxas} may contract a multiply and an add without a rounding modifier into an FMA.
+ * None flushes subnormals: CUDA's fast math keeps binary16 subnormals ({@code __hadd2}, {@code
+ * __hfma2} never take {@code .ftz}), and so does jptx.
  */
 public final class HalfOpcodes {
   private HalfOpcodes() {}
@@ -68,11 +69,9 @@ public final class HalfOpcodes {
   public static final MachineOpcode SUB_RN_F16 = binary("SUB_RN_F16", "sub.rn.f16", H16);
   public static final MachineOpcode MUL_RN_F16 = binary("MUL_RN_F16", "mul.rn.f16", H16);
   public static final MachineOpcode FMA_RN_F16 = ternary("FMA_RN_F16", "fma.rn.f16", H16);
-  public static final MachineOpcode ADD_FTZ_F16 = binary("ADD_FTZ_F16", "add.ftz.f16", H16);
-  public static final MachineOpcode SUB_FTZ_F16 = binary("SUB_FTZ_F16", "sub.ftz.f16", H16);
-  public static final MachineOpcode MUL_FTZ_F16 = binary("MUL_FTZ_F16", "mul.ftz.f16", H16);
-  public static final MachineOpcode FMA_RN_FTZ_F16 =
-      ternary("FMA_RN_FTZ_F16", "fma.rn.ftz.f16", H16);
+  public static final MachineOpcode ADD_F16 = binary("ADD_F16", "add.f16", H16);
+  public static final MachineOpcode SUB_F16 = binary("SUB_F16", "sub.f16", H16);
+  public static final MachineOpcode MUL_F16 = binary("MUL_F16", "mul.f16", H16);
 
   public static final MachineOpcode MAX_F16 = binary("MAX_F16", "max.f16", H16);
   public static final MachineOpcode MIN_F16 = binary("MIN_F16", "min.f16", H16);
@@ -81,11 +80,9 @@ public final class HalfOpcodes {
   public static final MachineOpcode SUB_RN_F16X2 = binary("SUB_RN_F16X2", "sub.rn.f16x2", H32);
   public static final MachineOpcode MUL_RN_F16X2 = binary("MUL_RN_F16X2", "mul.rn.f16x2", H32);
   public static final MachineOpcode FMA_RN_F16X2 = ternary("FMA_RN_F16X2", "fma.rn.f16x2", H32);
-  public static final MachineOpcode ADD_FTZ_F16X2 = binary("ADD_FTZ_F16X2", "add.ftz.f16x2", H32);
-  public static final MachineOpcode SUB_FTZ_F16X2 = binary("SUB_FTZ_F16X2", "sub.ftz.f16x2", H32);
-  public static final MachineOpcode MUL_FTZ_F16X2 = binary("MUL_FTZ_F16X2", "mul.ftz.f16x2", H32);
-  public static final MachineOpcode FMA_RN_FTZ_F16X2 =
-      ternary("FMA_RN_FTZ_F16X2", "fma.rn.ftz.f16x2", H32);
+  public static final MachineOpcode ADD_F16X2 = binary("ADD_F16X2", "add.f16x2", H32);
+  public static final MachineOpcode SUB_F16X2 = binary("SUB_F16X2", "sub.f16x2", H32);
+  public static final MachineOpcode MUL_F16X2 = binary("MUL_F16X2", "mul.f16x2", H32);
   // __hmax2/__hmin2 exactly: a NaN lane gives the other operand, +0.0 > -0.0 (ISA 9.7.4.8)
   public static final MachineOpcode MAX_F16X2 = binary("MAX_F16X2", "max.f16x2", H32);
   public static final MachineOpcode MIN_F16X2 = binary("MIN_F16X2", "min.f16x2", H32);
@@ -103,14 +100,9 @@ public final class HalfOpcodes {
       binary("MUL_RN_F16X2_B32", "mul.rn.f16x2", B32);
   public static final MachineOpcode FMA_RN_F16X2_B32 =
       ternary("FMA_RN_F16X2_B32", "fma.rn.f16x2", B32);
-  public static final MachineOpcode ADD_FTZ_F16X2_B32 =
-      binary("ADD_FTZ_F16X2_B32", "add.ftz.f16x2", B32);
-  public static final MachineOpcode SUB_FTZ_F16X2_B32 =
-      binary("SUB_FTZ_F16X2_B32", "sub.ftz.f16x2", B32);
-  public static final MachineOpcode MUL_FTZ_F16X2_B32 =
-      binary("MUL_FTZ_F16X2_B32", "mul.ftz.f16x2", B32);
-  public static final MachineOpcode FMA_RN_FTZ_F16X2_B32 =
-      ternary("FMA_RN_FTZ_F16X2_B32", "fma.rn.ftz.f16x2", B32);
+  public static final MachineOpcode ADD_F16X2_B32 = binary("ADD_F16X2_B32", "add.f16x2", B32);
+  public static final MachineOpcode SUB_F16X2_B32 = binary("SUB_F16X2_B32", "sub.f16x2", B32);
+  public static final MachineOpcode MUL_F16X2_B32 = binary("MUL_F16X2_B32", "mul.f16x2", B32);
   public static final MachineOpcode MAX_F16X2_B32 = binary("MAX_F16X2_B32", "max.f16x2", B32);
   public static final MachineOpcode MIN_F16X2_B32 = binary("MIN_F16X2_B32", "min.f16x2", B32);
   public static final MachineOpcode FMA_RN_BF16X2_B32 =
@@ -154,20 +146,18 @@ public final class HalfOpcodes {
         SUB_RN_F16,
         MUL_RN_F16,
         FMA_RN_F16,
-        ADD_FTZ_F16,
-        SUB_FTZ_F16,
-        MUL_FTZ_F16,
-        FMA_RN_FTZ_F16,
+        ADD_F16,
+        SUB_F16,
+        MUL_F16,
         MAX_F16,
         MIN_F16,
         ADD_RN_F16X2,
         SUB_RN_F16X2,
         MUL_RN_F16X2,
         FMA_RN_F16X2,
-        ADD_FTZ_F16X2,
-        SUB_FTZ_F16X2,
-        MUL_FTZ_F16X2,
-        FMA_RN_FTZ_F16X2,
+        ADD_F16X2,
+        SUB_F16X2,
+        MUL_F16X2,
         MAX_F16X2,
         MIN_F16X2,
         FMA_RN_BF16X2,
@@ -176,10 +166,9 @@ public final class HalfOpcodes {
         SUB_RN_F16X2_B32,
         MUL_RN_F16X2_B32,
         FMA_RN_F16X2_B32,
-        ADD_FTZ_F16X2_B32,
-        SUB_FTZ_F16X2_B32,
-        MUL_FTZ_F16X2_B32,
-        FMA_RN_FTZ_F16X2_B32,
+        ADD_F16X2_B32,
+        SUB_F16X2_B32,
+        MUL_F16X2_B32,
         MAX_F16X2_B32,
         MIN_F16X2_B32,
         FMA_RN_BF16X2_B32);

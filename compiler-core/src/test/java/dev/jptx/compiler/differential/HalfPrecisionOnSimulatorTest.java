@@ -210,9 +210,28 @@ class HalfPrecisionOnSimulatorTest {
   }
 
   /**
-   * With fast math the packed arithmetic may flush subnormals ({@code .ftz}) and {@code ptxas} may
-   * contract; on operands whose lanes and results stay normal (magnitudes 2^-4 to 2^4) the results
-   * are still the JVM's.
+   * Fast math keeps binary16 subnormals, as CUDA's does ({@code __hfma2} is {@code fma.rn.f16x2}
+   * under every flag): {@code haxpy2}'s FMA on pairs full of subnormals, zeros and the extremes is
+   * still the JVM's exact result (the bench suite's fast-math check of {@code haxpy2}).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("fastMathConfigurations")
+  void hfma2_fastMath_keepsSubnormals(String name, CompilerOptions o) {
+    int n = HALF_SPECIALS.length * HALF_SPECIALS.length;
+    int[] x = new int[n];
+    int[] y = new int[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = HALF_SPECIALS[i % HALF_SPECIALS.length] | 0x0001 << 16;
+      y[i] = HALF_SPECIALS[i / HALF_SPECIALS.length] | 0x8001 << 16;
+    }
+    int a2 = 0x3c00 | 0x0200 << 16;
+    Differential.check(
+        o, new Differential.Case(Halves.class, "haxpy2", Launch.grid1d(n, 256), 0, n, a2, x, y));
+  }
+
+  /**
+   * With fast math {@code ptxas} may contract the packed add and multiply; on operands whose lanes
+   * and results stay normal (magnitudes 2^-4 to 2^4) the results are still the JVM's.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("fastMathConfigurations")
