@@ -102,6 +102,14 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-loop-rotate",
+            Knob.Type.BOOL,
+            "false",
+            "Keep loops tested at the top instead of rotating them into a guard and a test at the"
+                + " bottom (the opt stage's 'loop-rotate' pass) at -O2 and above."));
+    add(
+        m,
+        new Knob(
             "disable-machine-dce",
             Knob.Type.BOOL,
             "false",

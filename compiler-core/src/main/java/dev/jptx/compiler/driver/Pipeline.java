@@ -37,6 +37,7 @@ import dev.jptx.compiler.opt.InferAddressSpaces;
 import dev.jptx.compiler.opt.Inliner;
 import dev.jptx.compiler.opt.LoadStoreVectorizer;
 import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
+import dev.jptx.compiler.opt.LoopRotation;
 import dev.jptx.compiler.opt.LoopUnroll;
 import dev.jptx.compiler.opt.PromoteLocalArrays;
 import dev.jptx.compiler.opt.ReadOnlyLoads;
@@ -235,6 +236,10 @@ public final class Pipeline {
       }
       if (options.optLevel() >= 2 && !options.knobs().flag("disable-load-store-vectorizer")) {
         passes.add(new LoadStoreVectorizer());
+      }
+      if (options.optLevel() >= 2 && !options.knobs().flag("disable-loop-rotate")) {
+        // last of the loop passes: the others read the top-tested form
+        passes.add(new LoopRotation());
       }
       if (!options.knobs().flag("disable-dce")) {
         passes.add(new DeadCodeElimination());

@@ -197,6 +197,34 @@ class KnobsTest {
       }
       """;
 
+  /** A loop with a runtime trip count, which rotation tests at the bottom. */
+  private static final String COUNTED_LOOP =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        jump b1
+      b1:
+        %2 = phi i32 [b0: 0], [b2: %3]
+        %4 = icmp slt i32 %2, %1
+        br %4, b2, b3
+      b2:
+        store i32 %2, %0
+        %3 = add i32 %2, 1
+        jump b1
+      b3:
+        ret
+      }
+      """;
+
+  @Test
+  void disableLoopRotate_keepsTheTestAtTheTop() {
+    // rotated: the latch ends in the loop's conditional branch, so no block ends in a jump back
+    String rotated = dump(COUNTED_LOOP, Stage.PTX, 2, List.of());
+    assertEquals(2, rotated.split("setp", -1).length - 1, rotated);
+    String kept = dump(COUNTED_LOOP, Stage.PTX, 2, List.of("disable-loop-rotate"));
+    assertEquals(1, kept.split("setp", -1).length - 1, kept);
+  }
+
   @Test
   void disableUnroll_keepsTheLoop() {
     String unrolled = dump(CONSTANT_LOOP, Stage.OPT, 3, List.of());
@@ -394,6 +422,7 @@ class KnobsTest {
             "unroll-threshold",
             "disable-strength-reduce",
             "disable-load-store-vectorizer",
+            "disable-loop-rotate",
             "disable-machine-dce",
             "disable-param-sinking",
             "join-liveintervals",

@@ -142,7 +142,9 @@ final class FileTestCommands {
           "strength-reduce",
           new dev.jptx.compiler.opt.StrengthReduction(),
           "load-store-vectorizer",
-          new dev.jptx.compiler.opt.LoadStoreVectorizer());
+          new dev.jptx.compiler.opt.LoadStoreVectorizer(),
+          "loop-rotate",
+          new dev.jptx.compiler.opt.LoopRotation());
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}

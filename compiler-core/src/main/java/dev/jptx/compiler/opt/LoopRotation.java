@@ -1,0 +1,209 @@
+package dev.jptx.compiler.opt;
+
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Cfg;
+import dev.jptx.compiler.ir.DominatorTree;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Value;
+import dev.jptx.compiler.ir.VoidType;
+import dev.jptx.compiler.opt.analysis.LoopInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Loop rotation (LLVM's loop-rotate): a loop tested at the top ({@code H: phis; x = ...; br c,
+ * body, exit}, the latch jumping back to {@code H}) becomes a guarded loop tested at the bottom:
+ * the preheader computes the header's instructions once and branches into the body or to the exit,
+ * and the latch computes them again and branches back into the body or out. Each iteration then
+ * runs one conditional branch instead of a conditional branch plus a jump. The header's values
+ * become phis at the top of the body (for uses in the loop) and at the exit (for uses after it),
+ * which the latch reaches through a block of its own; the header block goes away.
+ *
+ * <p>Only simple loops rotate: one preheader and one latch, both jumping to the header; a header of
+ * at most {@link #MAX_HEADER} instructions besides its phis, none with an effect (pure, or a load:
+ * each copy runs exactly where the header ran, so no load is speculated); a two-way branch with one
+ * target in the loop, the body, and one outside, the exit, each reached only from the header and
+ * without phis. Requires nothing; preserves SSA; removes the header.
+ */
+public final class LoopRotation implements FunctionPass {
+  /** Headers larger than this are not duplicated. */
+  static final int MAX_HEADER = 8;
+
+  @Override
+  public String name() {
+    return "loop-rotate";
+  }
+
+  @Override
+  public boolean run(Function f) {
+    if (f.blocks().isEmpty()) {
+      return false;
+    }
+    boolean changed = false;
+    boolean again = true;
+    while (again) {
+      again = false;
+      for (LoopInfo.Loop loop : LoopInfo.of(f).innermostFirst()) {
+        if (rotate(f, loop)) {
+          again = true;
+          changed = true;
+          break;
+        }
+      }
+    }
+    return changed;
+  }
+
+  private static boolean rotate(Function f, LoopInfo.Loop loop) {
+    Block h = loop.header();
+    Block pre = loop.preheader();
+    if (pre == null || loop.latches().size() != 1 || loop.blocks().size() < 2) {
+      return false;
+    }
+    Block latch = loop.latches().get(0);
+    Cfg cfg = Cfg.of(f);
+    if (cfg.predecessors(h).size() != 2
+        || !(f.data(f.terminator(latch)) instanceof InstData.Jump)
+        || !(f.data(f.terminator(pre)) instanceof InstData.Jump)
+        || !(f.data(f.terminator(h)) instanceof InstData.Branch br)) {
+      return false;
+    }
+    boolean bodyFirst = loop.contains(br.ifTrue());
+    Block body = bodyFirst ? br.ifTrue() : br.ifFalse();
+    Block exit = bodyFirst ? br.ifFalse() : br.ifTrue();
+    if (!loop.contains(body)
+        || loop.contains(exit)
+        || body.equals(h)
+        || latch.equals(h)
+        || cfg.predecessors(body).size() != 1
+        || cfg.predecessors(exit).size() != 1
+        || hasPhis(f, body)
+        || hasPhis(f, exit)) {
+      return false;
+    }
+    List<Inst> phis = new ArrayList<>();
+    List<Inst> work = new ArrayList<>();
+    for (Inst i : f.insts(h)) {
+      InstData d = f.data(i);
+      if (d instanceof InstData.Phi) {
+        phis.add(i);
+      } else if (!i.equals(f.terminator(h))) {
+        if (!(PureOps.isPure(d) || d instanceof InstData.Load)) {
+          return false;
+        }
+        work.add(i);
+      }
+    }
+    if (work.size() > MAX_HEADER) {
+      return false;
+    }
+    DominatorTree dom = DominatorTree.of(f, cfg);
+    int line = f.line(f.terminator(h));
+    // the header's values as the preheader and the latch compute them
+    Map<Value, Value> atEntry = new HashMap<>();
+    Map<Value, Value> atLatch = new HashMap<>();
+    for (Inst p : phis) {
+      InstData.Phi phi = (InstData.Phi) f.data(p);
+      atEntry.put(f.result(p), phi.values().get(phi.blocks().indexOf(pre)));
+      atLatch.put(f.result(p), phi.values().get(phi.blocks().indexOf(latch)));
+    }
+    // new phis at the top of the body and the exit, filled in below
+    Map<Value, Value> inBody = new LinkedHashMap<>();
+    Map<Value, Value> atExit = new LinkedHashMap<>();
+    List<Value> headerValues = new ArrayList<>();
+    phis.forEach(p -> headerValues.add(f.result(p)));
+    work.forEach(i -> headerValues.add(f.result(i)));
+    headerValues.removeIf(v -> v == null);
+    for (Value v : headerValues) {
+      inBody.put(
+          v,
+          f.result(f.insertAtStart(body, new InstData.Phi(List.of(), List.of()), f.type(v), line)));
+      atExit.put(
+          v,
+          f.result(f.insertAtStart(exit, new InstData.Phi(List.of(), List.of()), f.type(v), line)));
+    }
+    // a latch value that is itself a header value means that value in the current iteration
+    atLatch.replaceAll((k, v) -> inBody.getOrDefault(v, v));
+    Inst preJump = f.terminator(pre);
+    Inst latchJump = f.terminator(latch);
+    for (Inst i : work) {
+      InstData d = f.data(i);
+      Value r = f.result(i);
+      Inst e =
+          f.insertBefore(
+              preJump, d.mapOperands(x -> atEntry.getOrDefault(x, x)), f.type(r), f.line(i));
+      atEntry.put(r, f.result(e));
+      Inst l =
+          f.insertBefore(
+              latchJump,
+              d.mapOperands(x -> atLatch.getOrDefault(x, inBody.getOrDefault(x, x))),
+              f.type(r),
+              f.line(i));
+      atLatch.put(r, f.result(l));
+    }
+    Value cond = br.condition();
+    f.setData(preJump, branch(atEntry.getOrDefault(cond, cond), bodyFirst, body, exit));
+    // the latch leaves through a block of its own, so the exit phis' copies run once, on leaving,
+    // not on every iteration (the latch-to-exit edge is critical)
+    Block leave = f.addBlockAfter(latch);
+    f.append(leave, new InstData.Jump(exit), VoidType.VOID, line);
+    f.setData(
+        latchJump,
+        branch(
+            atLatch.getOrDefault(cond, inBody.getOrDefault(cond, cond)), bodyFirst, body, leave));
+    // every use outside the header reads the body's or the exit's phi
+    for (Value v : headerValues) {
+      rewriteUses(f, dom, v, exit, inBody.get(v), atExit.get(v), h);
+    }
+    for (Value v : headerValues) {
+      setPhi(f, inBody.get(v), pre, atEntry.get(v), latch, atLatch.get(v));
+      setPhi(f, atExit.get(v), pre, atEntry.get(v), leave, atLatch.get(v));
+    }
+    f.removeBlock(h);
+    return true;
+  }
+
+  private static InstData branch(Value c, boolean bodyFirst, Block body, Block exit) {
+    return bodyFirst ? new InstData.Branch(c, body, exit) : new InstData.Branch(c, exit, body);
+  }
+
+  private static boolean hasPhis(Function f, Block b) {
+    return f.insts(b).stream().anyMatch(i -> f.data(i) instanceof InstData.Phi);
+  }
+
+  /** Points the uses of {@code v} outside the header at the exit's phi or the body's. */
+  private static void rewriteUses(
+      Function f, DominatorTree dom, Value v, Block exit, Value body, Value after, Block h) {
+    for (Inst i : f.allInsts()) {
+      Block at = f.blockOf(i);
+      InstData d = f.data(i);
+      if (at.equals(h)
+          || !d.operands().contains(v)
+          || f.result(i) == body
+          || f.result(i) == after) {
+        continue;
+      }
+      if (d instanceof InstData.Phi phi) {
+        List<Value> values = new ArrayList<>(phi.values());
+        for (int k = 0; k < values.size(); k++) {
+          if (values.get(k).equals(v)) {
+            values.set(k, dom.dominates(exit, phi.blocks().get(k)) ? after : body);
+          }
+        }
+        f.setData(i, new InstData.Phi(phi.blocks(), values));
+      } else {
+        Value to = dom.dominates(exit, at) ? after : body;
+        f.setData(i, d.mapOperands(x -> x.equals(v) ? to : x));
+      }
+    }
+  }
+
+  private static void setPhi(Function f, Value phi, Block a, Value va, Block b, Value vb) {
+    f.setData(f.definingInst(phi), new InstData.Phi(List.of(a, b), List.of(va, vb)));
+  }
+}
