@@ -107,6 +107,12 @@ public final class Knobs {
             "false",
             "Keep loops tested at the top instead of rotating them into a guard and a test at the"
                 + " bottom (the opt stage's 'loop-rotate' pass) at -O2 and above."));
+    backendKnobs(m);
+    return Collections.unmodifiableMap(m);
+  }
+
+  /** The knobs of the backend's stages, after the mid-level optimizer's. */
+  private static void backendKnobs(Map<String, Knob> m) {
     add(
         m,
         new Knob(
@@ -169,7 +175,6 @@ public final class Knobs {
             "false",
             "Run the machine IR verifier after every machine pass; a violation stops the build with"
                 + " an internal error naming the pass."));
-    return Collections.unmodifiableMap(m);
   }
 
   private static void add(Map<String, Knob> m, Knob k) {
