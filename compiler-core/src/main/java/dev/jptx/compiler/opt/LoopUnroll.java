@@ -5,7 +5,6 @@ import dev.jptx.compiler.ir.Cfg;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
-import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
@@ -23,11 +22,12 @@ import java.util.Set;
  * nested loops only the inner one is unrolled in a run, even if the outer one then qualifies.
  *
  * <p>A loop qualifies if {@link TripCount} knows how many times its exiting block runs ({@code R}),
- * and {@code R} times its instruction count is at most the threshold; and it has no call, no {@code
- * alloca} (each copy would be a new object) and no {@code CONVERGENT} or {@code MEMORY} intrinsic.
- * Duplicating a barrier or a shuffle into straight-line code would be correct (every thread runs
- * the same constant number of copies), but keeping such loops whole keeps the pass's argument
- * short; loads, stores and atomics are copied in order, which preserves their effects.
+ * and {@code R} times its instruction count is at most the threshold; and it has no call and no
+ * {@code alloca} (each copy would be a new object). Barriers, shuffles and votes are copied: every
+ * thread runs the same constant number of copies in the same order as it ran the iterations, so
+ * each thread meets the same sequence of them; a tree reduction's {@code for (s = 128; s > 0; s >>=
+ * 1)} with its barrier becomes straight-line code. Loads, stores and atomics are copied in order,
+ * which preserves their effects.
  *
  * <p>Algorithm: the original blocks become the last run, and {@code R - 1} copies of all the loop's
  * blocks are placed before the header in the layout, each entered from the previous one's latch
@@ -132,8 +132,6 @@ public final class LoopUnroll implements FunctionPass {
         boolean ok =
             switch (d.opcode()) {
               case CALL, ALLOCA -> false;
-              case INTRINSIC ->
-                  ((InstData.IntrinsicCall) d).intrinsic().effect() == Intrinsic.Effect.PURE;
               default -> true;
             };
         if (!ok) {

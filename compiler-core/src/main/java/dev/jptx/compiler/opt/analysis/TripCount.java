@@ -90,17 +90,40 @@ public final class TripCount {
       return null;
     }
     long c2 = f.constantBits(bound);
+    long value = iv.testsNext ? iv.step(iv.start, t) : iv.start;
     for (long j = 0; j < limit; j++) {
-      long value = iv.start + (j + (iv.testsNext ? 1 : 0)) * iv.step;
       if (compare(pred, t, value, c2) == exitWhenTrue) {
         return new Result(j + 1, !exiting.equals(latch));
       }
+      value = iv.step(value, t);
     }
     return null;
   }
 
-  /** The induction variable the comparison reads: its start, step and which of i/next it is. */
-  private record Induction(long start, long step, boolean testsNext) {}
+  /**
+   * The induction variable the comparison reads: its start, how it steps ({@code i + C}, {@code i -
+   * C}, {@code i * C}, {@code i << C}, {@code i >> C}, {@code i >>> C}) and which of i/next the
+   * test reads.
+   */
+  private record Induction(long start, Opcode op, long constant, boolean testsNext) {
+    /** The next value of a variable of type {@code t} holding {@code v}, wrapped to its width. */
+    long step(long v, Type t) {
+      int w = t.bits();
+      long mask = w == 64 ? -1L : (1L << w) - 1;
+      int count = (int) (constant & (w - 1));
+      long next =
+          switch (op) {
+            case ADD -> v + constant;
+            case SUB -> v - constant;
+            case MUL -> v * constant;
+            case SHL -> v << count;
+            case LSHR -> (v & mask) >>> count;
+            case ASHR -> signExtend(v, w) >> count;
+            default -> throw new IllegalStateException("no step " + op);
+          };
+      return next & mask;
+    }
+  }
 
   private static Induction induction(
       Function f, Block header, Block outside, Block latch, Value varying) {
@@ -114,28 +137,34 @@ public final class TripCount {
       if (!(varying.equals(i) || varying.equals(next)) || !f.isConstant(start)) {
         continue;
       }
-      Long step = step(f, i, next);
-      if (step == null) {
-        return null;
-      }
-      return new Induction(f.constantBits(start), step, varying.equals(next));
+      return step(f, i, next, f.constantBits(start), varying.equals(next));
     }
     return null;
   }
 
-  /** {@code C1} if {@code next} is {@code i + C1} or {@code i - C1}; else null. */
-  private static Long step(Function f, Value i, Value next) {
+  /**
+   * How {@code next} derives from {@code i}: {@code i op C} for an addition or multiplication
+   * (either side), or a subtraction or shift of {@code i} by a constant; else null.
+   */
+  private static Induction step(Function f, Value i, Value next, long start, boolean testsNext) {
     if (!(def(f, next) instanceof InstData.Binary b)) {
       return null;
     }
-    if (b.opcode() == Opcode.ADD && b.lhs().equals(i) && f.isConstant(b.rhs())) {
-      return f.constantBits(b.rhs());
+    boolean commutes = b.opcode() == Opcode.ADD || b.opcode() == Opcode.MUL;
+    boolean known =
+        commutes
+            || b.opcode() == Opcode.SUB
+            || b.opcode() == Opcode.SHL
+            || b.opcode() == Opcode.LSHR
+            || b.opcode() == Opcode.ASHR;
+    if (!known) {
+      return null;
     }
-    if (b.opcode() == Opcode.ADD && b.rhs().equals(i) && f.isConstant(b.lhs())) {
-      return f.constantBits(b.lhs());
+    if (b.lhs().equals(i) && f.isConstant(b.rhs())) {
+      return new Induction(start, b.opcode(), f.constantBits(b.rhs()), testsNext);
     }
-    if (b.opcode() == Opcode.SUB && b.lhs().equals(i) && f.isConstant(b.rhs())) {
-      return -f.constantBits(b.rhs());
+    if (commutes && b.rhs().equals(i) && f.isConstant(b.lhs())) {
+      return new Induction(start, b.opcode(), f.constantBits(b.lhs()), testsNext);
     }
     return null;
   }

@@ -148,4 +148,37 @@ class TripCountTest {
         """;
     assertNull(of(twoExits, 1000));
   }
+
+  @Test
+  void shiftedAndMultipliedCounters_areSimulated() {
+    // for (s = 128; s > 0; s >>= 1): 128 64 32 16 8 4 2 1, then 0 leaves
+    String halving =
+        """
+        kernel @k(ptr.global %0) {
+        b0:
+          jump b1
+        b1:
+          %1 = phi i32 [b0: 128], [b2: %2]
+          %3 = icmp sgt i32 %1, 0
+          br %3, b2, b3
+        b2:
+          store i32 %1, %0
+          %2 = ashr i32 %1, 1
+          jump b1
+        b3:
+          ret
+        }
+        """;
+    assertEquals(8, of(halving, 1000).tripCount());
+    // for (s = 1; s < 256; s *= 2) on the multiplied side: 1 .. 128
+    assertEquals(
+        8,
+        of(
+                halving
+                    .replace("128], [b2", "1], [b2")
+                    .replace("sgt i32 %1, 0", "slt i32 %1, 256")
+                    .replace("ashr i32 %1, 1", "mul i32 2, %1"),
+                1000)
+            .tripCount());
+  }
 }
