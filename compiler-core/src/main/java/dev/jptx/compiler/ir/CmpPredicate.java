@@ -44,6 +44,18 @@ public enum CmpPredicate {
     return floating;
   }
 
+  /**
+   * True for the integer orderings that read their operands as signed ({@code slt sle sgt sge}).
+   */
+  public boolean isSigned() {
+    return this == SLT || this == SLE || this == SGT || this == SGE;
+  }
+
+  /** True for the integer orderings that read their operands as unsigned. */
+  public boolean isUnsigned() {
+    return this == ULT || this == ULE || this == UGT || this == UGE;
+  }
+
   /** The predicate that holds exactly when this one does not. */
   public CmpPredicate inverse() {
     return switch (this) {

@@ -39,7 +39,7 @@ final class BlockSelector {
   private final Set<SdNode> elidedCopies = new HashSet<>();
   private final Map<SdNode, Runnable> plans = new HashMap<>();
   private final Map<SdNode, Integer> useCounts = new HashMap<>();
-  private final java.util.Set<SdValue> readValues = new java.util.HashSet<>();
+  private final Set<SdValue> readValues = new HashSet<>();
   private final PatternMatcher matcher;
   private final NamedSelectors named;
   private final SmTarget target;

@@ -4,7 +4,6 @@ import dev.jptx.compiler.dag.NodeAttrs;
 import dev.jptx.compiler.dag.SdNode;
 import dev.jptx.compiler.dag.SdValue;
 import dev.jptx.compiler.dag.SelectionDag;
-import dev.jptx.compiler.ir.CmpPredicate;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.LegalTypes;
@@ -100,7 +99,7 @@ final class IntegerPromotion implements TypeActionHandler {
         cx.rebuild(user, ops);
       }
       case SETCC -> {
-        boolean signed = isSigned(user.attrs().predicate());
+        boolean signed = user.attrs().predicate().isSigned();
         Type t = wide.type();
         SdValue a = signed ? signed(user.operand(0), t) : unsigned(user.operand(0), t);
         SdValue b = signed ? signed(user.operand(1), t) : unsigned(user.operand(1), t);
@@ -152,13 +151,5 @@ final class IntegerPromotion implements TypeActionHandler {
     }
     DagOpcode op = v.type().bits() < to.bits() ? DagOpcode.ANY_EXTEND : DagOpcode.TRUNCATE;
     return cx.dag().node(op, to, v);
-  }
-
-  /** The comparison kinds that need sign extension; others compare zero-extended values. */
-  static boolean isSigned(CmpPredicate p) {
-    return p == CmpPredicate.SLT
-        || p == CmpPredicate.SLE
-        || p == CmpPredicate.SGT
-        || p == CmpPredicate.SGE;
   }
 }

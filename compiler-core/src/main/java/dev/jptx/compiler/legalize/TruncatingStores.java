@@ -19,9 +19,6 @@ import java.util.List;
  * i32 -> i16}), each step a truncation PTX has, until it is that register's.
  */
 final class TruncatingStores {
-  /** The legal integer types a value walks down through, widest first. */
-  private static final List<Type> DOWN = List.of(ScalarType.I64, ScalarType.I32, ScalarType.I16);
-
   private TruncatingStores() {}
 
   /** True if {@code n} is a store whose value is wider than its memory type's register. */
@@ -40,7 +37,16 @@ final class TruncatingStores {
   static SdValue demote(SelectionDag dag, SdNode n, SmTarget target) {
     Type reg = LegalTypes.registerType(n.attrs().memType(), target);
     SdValue v = n.operand(1);
-    for (Type t : DOWN) {
+    // the legal integer types between the value's and the register's, widest first
+    List<Type> down =
+        LegalTypes.legalRows().stream()
+            .map(LegalTypes.LegalRow::type)
+            .filter(t -> t instanceof ScalarType s && s.isInteger() && t.bits() > 1)
+            .filter(t -> LegalTypes.isLegal(t, target))
+            .distinct()
+            .sorted((a, b) -> Integer.compare(b.bits(), a.bits()))
+            .toList();
+    for (Type t : down) {
       if (t.bits() < v.type().bits() && t.bits() >= reg.bits()) {
         v = dag.node(DagOpcode.TRUNCATE, t, v);
       }

@@ -116,7 +116,6 @@ final class WideArithmetic {
 
   /** An integer comparison of two double-width values, as an {@code i1}. */
   SdValue compare(CmpPredicate p, List<SdValue> a, List<SdValue> b) {
-    SdValue hiEq = setcc(CmpPredicate.EQ, a.get(1), b.get(1));
     if (p == CmpPredicate.EQ || p == CmpPredicate.NE) {
       SdValue loEq = setcc(p, a.get(0), b.get(0));
       SdValue hiP = setcc(p, a.get(1), b.get(1));
@@ -139,6 +138,7 @@ final class WideArithmetic {
           default -> CmpPredicate.UGE;
         };
     SdValue decided = setcc(strict, a.get(1), b.get(1));
+    SdValue hiEq = setcc(CmpPredicate.EQ, a.get(1), b.get(1));
     SdValue byLow = dag.node(DagOpcode.AND, ScalarType.I1, hiEq, setcc(low, a.get(0), b.get(0)));
     return dag.node(DagOpcode.OR, ScalarType.I1, decided, byLow);
   }

@@ -38,23 +38,7 @@ public final class LoopInvariantCodeMotion implements FunctionPass {
 
   @Override
   public boolean run(Function f) {
-    if (f.blocks().isEmpty()) {
-      return false;
-    }
-    boolean changed = false;
-    boolean again = true;
-    while (again) {
-      again = false;
-      // recomputed after every loop that changes: a new preheader changes the loops around it
-      for (LoopInfo.Loop loop : LoopInfo.of(f).innermostFirst()) {
-        if (hoist(f, loop)) {
-          again = true;
-          changed = true;
-          break;
-        }
-      }
-    }
-    return changed;
+    return LoopsUntilStable.run(f, LoopInvariantCodeMotion::hoist);
   }
 
   private static boolean hoist(Function f, LoopInfo.Loop loop) {

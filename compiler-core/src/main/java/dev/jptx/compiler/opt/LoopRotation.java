@@ -41,22 +41,7 @@ public final class LoopRotation implements FunctionPass {
 
   @Override
   public boolean run(Function f) {
-    if (f.blocks().isEmpty()) {
-      return false;
-    }
-    boolean changed = false;
-    boolean again = true;
-    while (again) {
-      again = false;
-      for (LoopInfo.Loop loop : LoopInfo.of(f).innermostFirst()) {
-        if (rotate(f, loop)) {
-          again = true;
-          changed = true;
-          break;
-        }
-      }
-    }
-    return changed;
+    return LoopsUntilStable.run(f, LoopRotation::rotate);
   }
 
   private static boolean rotate(Function f, LoopInfo.Loop loop) {

@@ -47,11 +47,7 @@ public final class Comparisons {
 
   /** The {@code setp} row comparing values of {@code type} under {@code p}. */
   public static MachineOpcode setp(CmpPredicate p, Type type) {
-    boolean unsigned =
-        p == CmpPredicate.ULT
-            || p == CmpPredicate.ULE
-            || p == CmpPredicate.UGT
-            || p == CmpPredicate.UGE;
+    boolean unsigned = p.isUnsigned();
     if (type == ScalarType.F32) {
       return CompareOpcodes.SETP_F32;
     } else if (type == ScalarType.F64) {
