@@ -32,6 +32,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-narrow-float",
+            Knob.Type.BOOL,
+            "false",
+            "Keep float arithmetic that Java widens to double in double (the opt stage's"
+                + " 'narrow-float' pass: (float) Math.sqrt(x) and (float) (a op b) of floats become"
+                + " float operations, with the same results) at -O1 and above."));
+    add(
+        m,
+        new Knob(
             "disable-dce",
             Knob.Type.BOOL,
             "false",

@@ -31,6 +31,7 @@ import dev.jptx.compiler.mir.MirPrinter;
 import dev.jptx.compiler.mir.MirVerifier;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
+import dev.jptx.compiler.opt.FloatNarrowing;
 import dev.jptx.compiler.opt.FunctionPass;
 import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.InferAddressSpaces;
@@ -207,6 +208,9 @@ public final class Pipeline {
       }
       if (!options.knobs().flag("disable-constfold")) {
         passes.add(new ConstantFolding());
+      }
+      if (!options.knobs().flag("disable-narrow-float")) {
+        passes.add(new FloatNarrowing());
       }
       if (!options.knobs().flag("disable-promote-local-arrays")) {
         passes.add(new PromoteLocalArrays());

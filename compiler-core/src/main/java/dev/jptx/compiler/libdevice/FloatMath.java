@@ -1,11 +1,13 @@
 package dev.jptx.compiler.libdevice;
 
 /**
- * {@code GpuMath}'s single-precision functions on the device: each one computed by the {@code
- * double} library and rounded once to {@code float}, as {@code GpuMath} does on the JVM. The {@code
- * double} result is within 1 ulp of {@code double}, so the {@code float} result is the correctly
- * rounded one except when the true value lies within 2^-29 ulp of a halfway point: far inside every
- * CUDA bound {@code GpuMath} promises, and almost always the JVM's bits.
+ * {@code GpuMath}'s single-precision functions on the device. {@code exp} and {@code log}, the
+ * common ones, are computed in {@code float} within CUDA's bounds; {@code sqrt} is the double root
+ * rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. The others are computed by
+ * the {@code double} library and rounded once to {@code float}, as {@code GpuMath} does on the JVM.
+ * The {@code double} result is within 1 ulp of {@code double}, so the {@code float} result is the
+ * correctly rounded one except when the true value lies within 2^-29 ulp of a halfway point: far
+ * inside every CUDA bound {@code GpuMath} promises, and almost always the JVM's bits.
  *
  * <p>Under {@code fastMath} the pass {@code FastMathLowering} replaces calls of {@code sin cos tan
  * exp exp2 exp10 log log2 log10 pow sqrt rsqrt} with the hardware approximations; it recognizes
@@ -14,6 +16,25 @@ package dev.jptx.compiler.libdevice;
 public final class FloatMath {
   /** {@code 1 / ln(2)}, rounded to double. */
   private static final double INV_LN_2 = 1.4426950408889634;
+
+  /** {@code 1 / ln(2)}, rounded to float. */
+  private static final float LOG2_E = 0x1.715476p0f;
+
+  /** {@code ln(2)} rounded to float, and the rest: {@code ln 2 = LN2_HI + LN2_LO} to 2^-55. */
+  private static final float LN2_HI = 0x1.62e43p-1f;
+
+  private static final float LN2_LO = -0x1.05c61p-29f;
+
+  /** {@code 1.5 * 2^23}: adding it rounds a float below 2^22 in magnitude to an integer. */
+  private static final float ROUNDER = 0x1.8p23f;
+
+  private static final int ROUNDER_BITS = 0x4b400000;
+
+  /** The bits of the float nearest 2/3, where {@link #log}'s reduction starts a binade. */
+  private static final int TWO_THIRDS_BITS = 0x3f2aaaab;
+
+  private static final int FLOAT_BIAS = 127;
+  private static final int FLOAT_MANTISSA = 23;
 
   private FloatMath() {}
 
@@ -67,9 +88,32 @@ public final class FloatMath {
     return (float) Hyperbolic.tanh(x);
   }
 
-  /** {@code GpuMath.exp}. */
+  /**
+   * {@code GpuMath.exp} in single precision (within 1.1 ulp; CUDA's {@code expf} promises 2):
+   * {@code x = k ln2 + r} with {@code |r| <= ln2/2}, {@code e^r = 1 + r + r^2 p(r)} by a degree-4
+   * fit (Chebyshev, coefficients rounded to float), then {@code 2^k} applied as two powers of two
+   * so that subnormal results are rounded once and overflow gives infinity.
+   */
   public static float exp(float x) {
-    return (float) ExpLog.exp(x);
+    // e^-104 rounds to 0 and e^89 overflows: clamping keeps k's magic-number rounding in range
+    // and leaves NaN alone (both comparisons are false)
+    float y = x < -104f ? -104f : x;
+    y = y > 89f ? 89f : y;
+    float rounded = Math.fma(y, LOG2_E, ROUNDER);
+    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
+    float kf = rounded - ROUNDER;
+    // kf * LN2_HI has its last bit at 2^-24 and |r| < 1/2: the first step is exact
+    float r = Math.fma(kf, -LN2_HI, y);
+    r = Math.fma(kf, -LN2_LO, r);
+    float p = Math.fma(0x1.6d10fcp-10f, r, 0x1.120b62p-7f);
+    p = Math.fma(p, r, 0x1.55551ap-5f);
+    p = Math.fma(p, r, 0x1.5554dep-3f);
+    p = Math.fma(p, r, 0.5f);
+    float expm1 = Math.fma(r * r, p, r);
+    int k1 = k >> 1;
+    float scale1 = Float.intBitsToFloat((k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
+    float scale2 = Float.intBitsToFloat((k - k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
+    return Math.fma(expm1, scale1, scale1) * scale2;
   }
 
   /** {@code GpuMath.exp2}: {@code pow(2, x)}, exact for integral {@code x}. */
@@ -87,9 +131,32 @@ public final class FloatMath {
     return (float) ExpLog.expm1(x);
   }
 
-  /** {@code GpuMath.log}. */
+  /**
+   * {@code GpuMath.log} in single precision (within 1 ulp, CUDA's {@code logf} bound): {@code x =
+   * 2^e m} with {@code m} in {@code [2/3, 4/3)}, {@code log(m) = f + f^2 q(f)} for {@code f = m -
+   * 1} (exact) by a degree-8 fit, plus {@code e ln2} in two parts.
+   */
   public static float log(float x) {
-    return (float) ExpLog.log(x);
+    boolean subnormal = x < Float.MIN_NORMAL;
+    float z = subnormal ? x * 0x1p23f : x;
+    int bits = Float.floatToRawIntBits(z);
+    // subtracting the bits of 2/3 carries into the exponent exactly when m would reach 4/3
+    int e = (bits - TWO_THIRDS_BITS) >> FLOAT_MANTISSA;
+    float f = Float.intBitsToFloat(bits - (e << FLOAT_MANTISSA)) - 1f;
+    float fe = (float) e + (subnormal ? -23f : 0f);
+    float q = Math.fma(-0x1.fcd036p-4f, f, 0x1.1990bcp-3f);
+    q = Math.fma(q, f, -0x1.f75896p-4f);
+    q = Math.fma(q, f, 0x1.1fdcf0p-3f);
+    q = Math.fma(q, f, -0x1.557832p-3f);
+    q = Math.fma(q, f, 0x1.99bf86p-3f);
+    q = Math.fma(q, f, -0x1.ffffb6p-3f);
+    q = Math.fma(q, f, 0x1.55552cp-2f);
+    q = Math.fma(q, f, -0.5f);
+    float y = Math.fma(fe, LN2_HI, Math.fma(fe, LN2_LO, Math.fma(f * f, q, f)));
+    if (!(x > 0f && x < Float.POSITIVE_INFINITY)) {
+      return x == 0f ? Float.NEGATIVE_INFINITY : x > 0f ? x : Float.NaN;
+    }
+    return y;
   }
 
   /**

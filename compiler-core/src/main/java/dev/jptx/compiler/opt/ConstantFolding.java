@@ -4,6 +4,7 @@ import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.Value;
@@ -47,6 +48,10 @@ public final class ConstantFolding implements FunctionPass {
           changed = true;
           continue;
         }
+        if (d instanceof InstData.Compare x && foldSelectCompare(f, i, x)) {
+          changed = true;
+          continue;
+        }
         Value r = f.result(i);
         if (r == null || d.operands().isEmpty() || !d.operands().stream().allMatch(f::isConstant)) {
           continue;
@@ -59,6 +64,59 @@ public final class ConstantFolding implements FunctionPass {
       }
     }
     return changed;
+  }
+
+  /** A value that is one of two constants depending on an {@code i1} condition. */
+  private record Choice(Value condition, long ifTrue, long ifFalse) {}
+
+  /** {@code v} as a choice: a select between two constants, or an extended {@code i1}. */
+  private static Choice choice(Function f, Value v) {
+    Inst def = f.definingInst(v);
+    InstData d = def == null ? null : f.data(def);
+    if (d instanceof InstData.Select sel
+        && f.isConstant(sel.ifTrue())
+        && f.isConstant(sel.ifFalse())) {
+      return new Choice(
+          sel.condition(), f.constantBits(sel.ifTrue()), f.constantBits(sel.ifFalse()));
+    }
+    if (d instanceof InstData.Cast c
+        && (c.opcode() == Opcode.ZEXT || c.opcode() == Opcode.SEXT)
+        && f.type(c.operand()) == ScalarType.I1) {
+      return new Choice(c.operand(), c.opcode() == Opcode.ZEXT ? 1 : -1, 0);
+    }
+    return null;
+  }
+
+  /**
+   * A comparison with a constant of a value that is one of two constants is the condition choosing
+   * between them, its negation, or a constant: javac's {@code boolean} locals are the ints 0 and 1
+   * that a later {@code if} compares with 0, and select formation leaves {@code select c, 0, 1} of
+   * them.
+   */
+  private static boolean foldSelectCompare(Function f, Inst i, InstData.Compare x) {
+    Choice ch = choice(f, x.lhs());
+    if (ch == null || !f.isConstant(x.rhs()) || !(f.type(x.lhs()) instanceof ScalarType t)) {
+      return false;
+    }
+    long k = f.constantBits(x.rhs());
+    Long whenTrue = ConstantEvaluator.compare(x.predicate(), t, ch.ifTrue(), k);
+    Long whenFalse = ConstantEvaluator.compare(x.predicate(), t, ch.ifFalse(), k);
+    if (whenTrue == null || whenFalse == null) {
+      return false;
+    }
+    Value c = ch.condition();
+    Value r = f.result(i);
+    if (whenTrue.equals(whenFalse) || whenTrue != 0) {
+      f.replaceAllUses(r, whenTrue.equals(whenFalse) ? f.constant(ScalarType.I1, whenTrue) : c);
+      f.remove(i);
+    } else if (f.definingInst(c) != null
+        && f.data(f.definingInst(c)) instanceof InstData.Compare cmp) {
+      f.setData(
+          i, new InstData.Compare(cmp.opcode(), cmp.predicate().inverse(), cmp.lhs(), cmp.rhs()));
+    } else {
+      f.setData(i, new InstData.Binary(Opcode.XOR, c, f.constant(ScalarType.I1, 1)));
+    }
+    return true;
   }
 
   /** The folded branch no longer reaches {@code lost}: drop {@code from}'s phi entries there. */

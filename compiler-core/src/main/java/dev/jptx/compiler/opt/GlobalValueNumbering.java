@@ -24,14 +24,15 @@ import java.util.Map;
  * that way; a block's entries leave the table when the walk leaves its subtree, so a value found
  * there always dominates the instruction being looked up, which is then replaced by it.
  *
- * <p>Only {@link PureOps#isPure pure} instructions take part: never loads, stores, atomics, calls,
- * allocas, phis, or {@code CONVERGENT} and {@code MEMORY} intrinsics. The operands of commutative
- * integer operations ({@code add mul and or xor}, {@code icmp eq ne}, {@code smin smax umin umax
- * mulhi}) are put in value order, and an integer comparison with swapped operands takes the swapped
- * predicate. Floating-point operations are merged only when identical (opcode, predicate, operands
- * in the same order), which is exact: {@code fminnum} of two zeros, or a NaN's payload, can depend
- * on operand order. Requires nothing; preserves the CFG; leaves no dead code behind (replaced
- * instructions are removed).
+ * <p>Only {@link PureOps#isPure pure} instructions and invariant loads (of {@code @ReadOnly}
+ * arrays) take part: never other loads, stores, atomics, calls, allocas, phis, or {@code
+ * CONVERGENT} and {@code MEMORY} intrinsics. The operands of commutative integer operations ({@code
+ * add mul and or xor}, {@code icmp eq ne}, {@code smin smax umin umax mulhi}) are put in value
+ * order, and an integer comparison with swapped operands takes the swapped predicate.
+ * Floating-point operations are merged only when identical (opcode, predicate, operands in the same
+ * order), which is exact: {@code fminnum} of two zeros, or a NaN's payload, can depend on operand
+ * order. Requires nothing; preserves the CFG; leaves no dead code behind (replaced instructions are
+ * removed).
  */
 public final class GlobalValueNumbering implements FunctionPass {
   private record Key(Type type, InstData data) {}
@@ -68,7 +69,7 @@ public final class GlobalValueNumbering implements FunctionPass {
         InstData d = f.data(i).mapOperands(v -> leader.getOrDefault(v, v));
         f.setData(i, d);
         Value r = f.result(i);
-        if (r == null || !PureOps.isPure(d)) {
+        if (r == null || !(PureOps.isPure(d) || isInvariantLoad(d))) {
           continue;
         }
         Key k = new Key(f.type(r), canonical(f, d));
@@ -98,6 +99,14 @@ public final class GlobalValueNumbering implements FunctionPass {
     }
     redundant.forEach(f::remove);
     return true;
+  }
+
+  /**
+   * A load of memory nothing writes while the kernel runs ({@code @ReadOnly} arrays): the same
+   * address gives the same value anywhere, so a dominating load of it can stand in.
+   */
+  private static boolean isInvariantLoad(InstData d) {
+    return d instanceof InstData.Load load && load.invariant();
   }
 
   /** The payload with the operands of commutative integer operations in value order. */

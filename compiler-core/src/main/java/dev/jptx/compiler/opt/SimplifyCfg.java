@@ -28,7 +28,11 @@ import java.util.Set;
  *       predecessors branch straight to its target, whose phis take the forwarded value from each
  *       of them. Skipped when a predecessor already branches to the target and the target has phis,
  *       since a phi has one entry per predecessor, and when the block splits a critical edge out of
- *       a loop block into a block with phis, whose copies would otherwise run every iteration.
+ *       a loop block into a block with phis, whose copies would otherwise run every iteration;
+ *   <li>two branches to a common destination, the second computing only a few cheap values, become
+ *       one branch on the combined condition ({@link BranchConditionMerging});
+ *   <li>a branch whose arms compute only a few cheap values becomes straight-line code with selects
+ *       ({@link SelectFormation}).
  * </ol>
  *
  * No instruction changes the block it executes in relative to the threads that run it: merged
@@ -51,6 +55,8 @@ public final class SimplifyCfg implements FunctionPass {
       again |= removeTrivialPhis(f);
       again |= mergeIntoPredecessors(f);
       again |= bypassForwardingBlocks(f);
+      again |= BranchConditionMerging.run(f);
+      again |= SelectFormation.run(f);
       changed |= again;
     }
     return changed;

@@ -79,6 +79,26 @@ class KnobsTest {
     assertTrue(dump(FOLDABLE, Stage.OPT, 3, List.of("disable-constfold")).contains("mul i32 6, 7"));
   }
 
+  /** {@code (float) Math.sqrt(x)} of a float {@code x}, as javac compiles it. */
+  private static final String WIDENED_SQRT =
+      """
+      kernel @k(ptr.global %0, f32 %1) {
+      b0:
+        %2 = fpext f32 %1 to f64
+        %3 = intrinsic f64 sqrt(f64 %2)
+        %4 = fptrunc f64 %3 to f32
+        store f32 %4, %0
+        ret
+      }
+      """;
+
+  @Test
+  void disableNarrowFloat_keepsTheDoubleSquareRoot() {
+    assertTrue(dump(WIDENED_SQRT, Stage.OPT, 3, List.of()).contains("sqrt(f32 %1)"));
+    assertTrue(
+        dump(WIDENED_SQRT, Stage.OPT, 3, List.of("disable-narrow-float")).contains("sqrt(f64"));
+  }
+
   @Test
   void disableDce_keepsUnusedInstructions() {
     assertFalse(
@@ -413,6 +433,7 @@ class KnobsTest {
     Set<String> tested =
         Set.of(
             "disable-constfold",
+            "disable-narrow-float",
             "disable-dce",
             "disable-simplifycfg",
             "disable-gvn",
