@@ -5,6 +5,7 @@ import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.RandomArrays;
 import dev.jptx.compiler.testkernels.Basic;
+import dev.jptx.compiler.testkernels.Branchless;
 import dev.jptx.compiler.testkernels.FuzzFound;
 import dev.jptx.compiler.testkernels.Lang;
 import dev.jptx.compiler.testkernels.Loops;
@@ -73,6 +74,23 @@ class KernelsOnSimulatorTest {
         o,
         new Differential.Case(
             Basic.class, "conversions", l, 0, doubles(n), floats(n), new int[n], RANDOM.longs(n)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void branchless(String name, CompilerOptions o) {
+    int n = 1000;
+    Launch l = Launch.grid1d(n + 37, 128);
+    float[] b = floats(n);
+    b[7] = 0f;
+    b[8] = Float.NaN;
+    Differential.check(
+        o,
+        new Differential.Case(
+            Branchless.class, "widened", l, 0, n, floats(n), b, new float[4 * n]));
+    Differential.check(
+        o,
+        new Differential.Case(Branchless.class, "shortCircuits", l, 0, n, floats(n), new int[n]));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -124,27 +124,18 @@ final class FileTestCommands {
   }
 
   private static final Map<String, FunctionPass> OPT_PASSES =
-      Map.of(
-          "constfold",
-          new ConstantFolding(),
-          "dce",
-          new DeadCodeElimination(),
-          "infer-address-spaces",
-          new dev.jptx.compiler.opt.InferAddressSpaces(),
-          "simplifycfg",
-          new SimplifyCfg(),
-          "gvn",
-          new GlobalValueNumbering(),
-          "licm",
-          new LoopInvariantCodeMotion(),
-          "promote-local-arrays",
-          new dev.jptx.compiler.opt.PromoteLocalArrays(),
-          "strength-reduce",
-          new dev.jptx.compiler.opt.StrengthReduction(),
-          "load-store-vectorizer",
-          new dev.jptx.compiler.opt.LoadStoreVectorizer(),
-          "loop-rotate",
-          new dev.jptx.compiler.opt.LoopRotation());
+      Map.ofEntries(
+          Map.entry("constfold", new ConstantFolding()),
+          Map.entry("dce", new DeadCodeElimination()),
+          Map.entry("infer-address-spaces", new dev.jptx.compiler.opt.InferAddressSpaces()),
+          Map.entry("simplifycfg", new SimplifyCfg()),
+          Map.entry("gvn", new GlobalValueNumbering()),
+          Map.entry("licm", new LoopInvariantCodeMotion()),
+          Map.entry("promote-local-arrays", new dev.jptx.compiler.opt.PromoteLocalArrays()),
+          Map.entry("strength-reduce", new dev.jptx.compiler.opt.StrengthReduction()),
+          Map.entry("load-store-vectorizer", new dev.jptx.compiler.opt.LoadStoreVectorizer()),
+          Map.entry("loop-rotate", new dev.jptx.compiler.opt.LoopRotation()),
+          Map.entry("narrow-float", new dev.jptx.compiler.opt.FloatNarrowing()));
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
