@@ -41,6 +41,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-separate-const-offset",
+            Knob.Type.BOOL,
+            "false",
+            "Keep each a[i + c] address computed on its own (the opt stage's"
+                + " 'separate-const-offset' pass: accesses of one array at one index plus constants"
+                + " share one address and [reg+imm] offsets) at -O1 and above."));
+    add(
+        m,
+        new Knob(
             "disable-dce",
             Knob.Type.BOOL,
             "false",

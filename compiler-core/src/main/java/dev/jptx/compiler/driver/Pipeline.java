@@ -42,6 +42,7 @@ import dev.jptx.compiler.opt.LoopRotation;
 import dev.jptx.compiler.opt.LoopUnroll;
 import dev.jptx.compiler.opt.PromoteLocalArrays;
 import dev.jptx.compiler.opt.ReadOnlyLoads;
+import dev.jptx.compiler.opt.SeparateConstantOffsets;
 import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
@@ -240,6 +241,10 @@ public final class Pipeline {
       }
       if (options.optLevel() >= 2 && !options.knobs().flag("disable-load-store-vectorizer")) {
         passes.add(new LoadStoreVectorizer());
+      }
+      if (!options.knobs().flag("disable-separate-const-offset")) {
+        // after the vectorizer, which reads the alignment of the original index expressions
+        passes.add(new SeparateConstantOffsets());
       }
       if (options.optLevel() >= 2 && !options.knobs().flag("disable-loop-rotate")) {
         // last of the loop passes: the others read the top-tested form

@@ -16,7 +16,8 @@ import java.util.List;
  * dev.jptx.compiler.ir.Opcode}), and the library intrinsics with the JDK methods they implement
  * ({@link IntrinsicEvaluator}); a branch on a constant becomes a jump. A commutative operation with
  * one constant operand gets it on the right (LLVM's canonical form), where instruction selection
- * folds it into the instruction as an immediate. Integer division by zero is left alone: it is
+ * folds it into the instruction as an immediate; integer additions of constants are combined into
+ * one ({@code (x + 1) - 4} is {@code x + -3}). Integer division by zero is left alone: it is
  * undefined at run time, not an error at compile time. Requires nothing; leaves folded instructions
  * dead for {@link DeadCodeElimination}; may make blocks unreachable.
  */
@@ -48,6 +49,10 @@ public final class ConstantFolding implements FunctionPass {
           changed = true;
           continue;
         }
+        if (d instanceof InstData.Binary x && foldConstantOperand(f, i, x)) {
+          changed = true;
+          continue;
+        }
         if (d instanceof InstData.Compare x && foldSelectCompare(f, i, x)) {
           changed = true;
           continue;
@@ -64,6 +69,58 @@ public final class ConstantFolding implements FunctionPass {
       }
     }
     return changed;
+  }
+
+  /**
+   * Integer additions of constants: {@code x - c} is {@code x + (-c)}, {@code x + 0} is {@code x},
+   * and {@code (x + c1) + c2} is {@code x + (c1 + c2)}, all exact in wrapping arithmetic. Unrolled
+   * loops leave {@code (i + t) - 4} for each constant {@code t}; folded, each index is {@code i}
+   * plus one constant, which address formation and instruction selection take as an immediate.
+   */
+  private static boolean foldConstantOperand(Function f, Inst i, InstData.Binary x) {
+    if (!(f.type(f.result(i)) instanceof ScalarType t)
+        || !t.isInteger()
+        || t.bits() > 64
+        || !f.isConstant(x.rhs())
+        || f.isConstant(x.lhs())) {
+      return false;
+    }
+    long c = f.constantBits(x.rhs());
+    if (x.opcode() == Opcode.SUB) {
+      Long negated = ConstantEvaluator.binary(Opcode.SUB, t, 0, c);
+      if (negated == null) {
+        return false;
+      }
+      f.setData(i, new InstData.Binary(Opcode.ADD, x.lhs(), f.constant(t, negated)));
+      return true;
+    }
+    if (x.opcode() != Opcode.ADD) {
+      return false;
+    }
+    if (c == 0) {
+      f.replaceAllUses(f.result(i), x.lhs());
+      f.remove(i);
+      return true;
+    }
+    Inst inner = f.definingInst(x.lhs());
+    if (inner != null
+        && f.data(inner) instanceof InstData.Binary y
+        && y.opcode() == Opcode.ADD
+        && f.isConstant(y.rhs())
+        && !f.isConstant(y.lhs())) {
+      Long sum = ConstantEvaluator.binary(Opcode.ADD, t, f.constantBits(y.rhs()), c);
+      if (sum == null) {
+        return false;
+      }
+      if (sum == 0) {
+        f.replaceAllUses(f.result(i), y.lhs());
+        f.remove(i);
+      } else {
+        f.setData(i, new InstData.Binary(Opcode.ADD, y.lhs(), f.constant(t, sum)));
+      }
+      return true;
+    }
+    return false;
   }
 
   /** A value that is one of two constants depending on an {@code i1} condition. */

@@ -13,8 +13,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Removes pure instructions that recompute a value available in a dominating position (seed: the
@@ -31,8 +33,9 @@ import java.util.Map;
  * order, and an integer comparison with swapped operands takes the swapped predicate.
  * Floating-point operations are merged only when identical (opcode, predicate, operands in the same
  * order), which is exact: {@code fminnum} of two zeros, or a NaN's payload, can depend on operand
- * order. Requires nothing; preserves the CFG; leaves no dead code behind (replaced instructions are
- * removed).
+ * order. An instruction whose result nothing reads leads nothing: it is dead, and an equal one
+ * later would otherwise be replaced by a value kept live from far away. Requires nothing; preserves
+ * the CFG; leaves no dead code behind (replaced instructions are removed).
  */
 public final class GlobalValueNumbering implements FunctionPass {
   private record Key(Type type, InstData data) {}
@@ -48,6 +51,11 @@ public final class GlobalValueNumbering implements FunctionPass {
       return false;
     }
     DominatorTree dom = DominatorTree.of(f);
+    // a value nothing reads is no leader: it would give a later copy a longer life for nothing
+    Set<Value> used = new HashSet<>();
+    for (Inst i : f.allInsts()) {
+      used.addAll(f.data(i).operands());
+    }
     Map<Value, Value> leader = new HashMap<>();
     List<Inst> redundant = new ArrayList<>();
     Map<Key, Value> table = new HashMap<>();
@@ -77,7 +85,7 @@ public final class GlobalValueNumbering implements FunctionPass {
         if (known != null) {
           leader.put(r, known);
           redundant.add(i);
-        } else {
+        } else if (used.contains(r)) {
           table.put(k, r);
           added.add(k);
         }

@@ -99,6 +99,34 @@ class KnobsTest {
         dump(WIDENED_SQRT, Stage.OPT, 3, List.of("disable-narrow-float")).contains("sqrt(f64"));
   }
 
+  /** a[i + 1] read and a[i + 3] written: one address plus 8 bytes for the second. */
+  private static final String NEIGHBOURS =
+      """
+      kernel @k(ptr.global %0, i32 %1) {
+      b0:
+        %2 = add i32 %1, 1
+        %3 = sext i32 %2 to i64
+        %4 = mul i64 %3, 4
+        %5 = ptradd ptr.global %0, %4
+        %6 = load f32 %5
+        %7 = add i32 %1, 3
+        %8 = sext i32 %7 to i64
+        %9 = mul i64 %8, 4
+        %10 = ptradd ptr.global %0, %9
+        store f32 %6, %10
+        ret
+      }
+      """;
+
+  @Test
+  void disableSeparateConstOffset_keepsOneAddressPerIndex() {
+    java.util.regex.Pattern plus8 = java.util.regex.Pattern.compile("ptradd ptr.global %\\d+, 8");
+    assertTrue(plus8.matcher(dump(NEIGHBOURS, Stage.OPT, 3, List.of())).find());
+    String off = dump(NEIGHBOURS, Stage.OPT, 3, List.of("disable-separate-const-offset"));
+    assertFalse(plus8.matcher(off).find(), off);
+    assertTrue(off.contains("add i32 %1, 3"), off);
+  }
+
   @Test
   void disableDce_keepsUnusedInstructions() {
     assertFalse(
@@ -434,6 +462,7 @@ class KnobsTest {
         Set.of(
             "disable-constfold",
             "disable-narrow-float",
+            "disable-separate-const-offset",
             "disable-dce",
             "disable-simplifycfg",
             "disable-gvn",
