@@ -9,6 +9,7 @@ import dev.jptx.compiler.testkernels.Branchless;
 import dev.jptx.compiler.testkernels.FuzzFound;
 import dev.jptx.compiler.testkernels.Lang;
 import dev.jptx.compiler.testkernels.Loops;
+import dev.jptx.compiler.testkernels.Neighbours;
 import dev.jptx.compiler.testkernels.Params;
 import dev.jptx.runtime.Launch;
 import java.util.stream.Stream;
@@ -91,6 +92,18 @@ class KernelsOnSimulatorTest {
     Differential.check(
         o,
         new Differential.Case(Branchless.class, "shortCircuits", l, 0, n, floats(n), new int[n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Neighbours.class,
+            "stencil",
+            l,
+            0,
+            n,
+            floats(n),
+            RANDOM.longs(n),
+            new float[n],
+            new long[n]));
   }
 
   @ParameterizedTest(name = "{0}")
