@@ -50,6 +50,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-varying-loads-first",
+            Knob.Type.BOOL,
+            "false",
+            "Keep read-only loads in source order (the opt stage's 'varying-loads-first' pass"
+                + " issues a load whose address differs between threads before a uniform one just"
+                + " ahead of it in the block) at -O1 and above."));
+    add(
+        m,
+        new Knob(
             "disable-dce",
             Knob.Type.BOOL,
             "false",

@@ -46,6 +46,7 @@ import dev.jptx.compiler.opt.SeparateConstantOffsets;
 import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
+import dev.jptx.compiler.opt.VaryingLoadsFirst;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -245,6 +246,9 @@ public final class Pipeline {
       if (!options.knobs().flag("disable-separate-const-offset")) {
         // after the vectorizer, which reads the alignment of the original index expressions
         passes.add(new SeparateConstantOffsets());
+      }
+      if (!options.knobs().flag("disable-varying-loads-first")) {
+        passes.add(new VaryingLoadsFirst());
       }
       if (options.optLevel() >= 2 && !options.knobs().flag("disable-loop-rotate")) {
         // last of the loop passes: the others read the top-tested form

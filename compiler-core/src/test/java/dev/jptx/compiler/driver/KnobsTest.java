@@ -127,6 +127,31 @@ class KnobsTest {
     assertTrue(off.contains("add i32 %1, 3"), off);
   }
 
+  /** w[3] (a uniform address) read before in[tid] (a varying one), both read-only. */
+  private static final String TWO_LOADS =
+      """
+      kernel @k(ptr.global readonly %0, ptr.global readonly %1, ptr.global %2) {
+      b0:
+        %3 = ptradd ptr.global %0, 12
+        %4 = load invariant f32 %3
+        %5 = intrinsic i32 tid.x()
+        %6 = sext i32 %5 to i64
+        %7 = ptradd ptr.global %1, %6
+        %8 = load invariant f32 %7
+        %9 = fmul f32 %4, %8
+        store f32 %9, %2
+        ret
+      }
+      """;
+
+  @Test
+  void disableVaryingLoadsFirst_keepsSourceOrder() {
+    String on = dump(TWO_LOADS, Stage.OPT, 3, List.of());
+    assertTrue(on.indexOf("load invariant f32 %7") < on.indexOf("load invariant f32 %3"), on);
+    String off = dump(TWO_LOADS, Stage.OPT, 3, List.of("disable-varying-loads-first"));
+    assertTrue(off.indexOf("load invariant f32 %3") < off.indexOf("load invariant f32 %7"), off);
+  }
+
   @Test
   void disableDce_keepsUnusedInstructions() {
     assertFalse(
@@ -463,6 +488,7 @@ class KnobsTest {
             "disable-constfold",
             "disable-narrow-float",
             "disable-separate-const-offset",
+            "disable-varying-loads-first",
             "disable-dce",
             "disable-simplifycfg",
             "disable-gvn",

@@ -136,7 +136,8 @@ final class FileTestCommands {
           Map.entry("load-store-vectorizer", new dev.jptx.compiler.opt.LoadStoreVectorizer()),
           Map.entry("loop-rotate", new dev.jptx.compiler.opt.LoopRotation()),
           Map.entry("narrow-float", new dev.jptx.compiler.opt.FloatNarrowing()),
-          Map.entry("separate-const-offset", new dev.jptx.compiler.opt.SeparateConstantOffsets()));
+          Map.entry("separate-const-offset", new dev.jptx.compiler.opt.SeparateConstantOffsets()),
+          Map.entry("varying-loads-first", new dev.jptx.compiler.opt.VaryingLoadsFirst()));
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
