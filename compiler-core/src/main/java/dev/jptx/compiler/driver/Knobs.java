@@ -59,6 +59,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-form-bit-ops",
+            Knob.Type.BOOL,
+            "false",
+            "Keep shifts, masks and ors as written (the opt stage's 'form-bit-ops' pass makes"
+                + " rotations, funnel shifts (shf) and bit-field inserts (bfi) of them) at -O1 and"
+                + " above."));
+    add(
+        m,
+        new Knob(
             "disable-dce",
             Knob.Type.BOOL,
             "false",

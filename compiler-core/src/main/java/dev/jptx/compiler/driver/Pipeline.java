@@ -29,6 +29,7 @@ import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineModule;
 import dev.jptx.compiler.mir.MirPrinter;
 import dev.jptx.compiler.mir.MirVerifier;
+import dev.jptx.compiler.opt.BitOperationFormation;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FloatNarrowing;
@@ -213,6 +214,9 @@ public final class Pipeline {
       }
       if (!options.knobs().flag("disable-narrow-float")) {
         passes.add(new FloatNarrowing());
+      }
+      if (!options.knobs().flag("disable-form-bit-ops")) {
+        passes.add(new BitOperationFormation());
       }
       if (!options.knobs().flag("disable-promote-local-arrays")) {
         passes.add(new PromoteLocalArrays());

@@ -56,6 +56,18 @@ public enum Intrinsic {
   /** Rotations by the low 5 (6) bits of the i32 count, as {@code Integer.rotateLeft}. */
   ROTL("rotl", Signature.uniform(1, BITS, I32)),
   ROTR("rotr", Signature.uniform(1, BITS, I32)),
+  /**
+   * Funnel shift left: the high word of {@code hi:lo} shifted left by {@code n mod 32}, {@code
+   * fshl(hi, lo, n)}; PTX {@code shf.l.wrap}. Formed from {@code (hi << n) | (lo >>> (32 - n))}.
+   */
+  FSHL("fshl", Signature.of(I32, I32, I32, I32)),
+  /**
+   * Bit-field insert: {@code base} with the {@code len} bits at {@code pos} replaced by the low
+   * {@code len} bits of {@code insert}, {@code bfi(base, insert, pos, len)}; PTX {@code bfi}.
+   * Formed only with constant {@code pos >= 0}, {@code len >= 1} and {@code pos + len <=} the
+   * width.
+   */
+  BFI("bfi", Signature.uniform(2, INT, I32, I32)),
 
   // ---- float operations of Math (exact ones) and of Gpu's half precision
   /**

@@ -67,6 +67,11 @@ final class IntrinsicEvaluator {
           case BSWAP -> Integer.reverseBytes(a);
           case ROTL -> Integer.rotateLeft(a, b);
           case ROTR -> Integer.rotateRight(a, b);
+          case FSHL -> {
+            int n = (int) bits[2] & 31;
+            yield n == 0 ? a : a << n | b >>> (32 - n);
+          }
+          case BFI -> (int) bitFieldInsert(a, b, (int) bits[2], (int) bits[3], 32);
           default -> null;
         };
     return r == null ? null : (long) r;
@@ -90,8 +95,21 @@ final class IntrinsicEvaluator {
       // the count is an i32
       case ROTL -> Long.rotateLeft(a, (int) b);
       case ROTR -> Long.rotateRight(a, (int) b);
+      case BFI -> bitFieldInsert(a, b, (int) bits[2], (int) bits[3], 64);
       default -> null;
     };
+  }
+
+  /** PTX {@code bfi}: {@code len} bits of {@code insert} at {@code pos} of {@code base}. */
+  private static long bitFieldInsert(long base, long insert, int pos, int len, int width) {
+    int p = pos & 0xff;
+    int l = len & 0xff;
+    if (l == 0 || p >= width) {
+      return base;
+    }
+    int n = Math.min(l, width - p);
+    long field = (n == 64 ? -1L : (1L << n) - 1) << p;
+    return base & ~field | insert << p & field;
   }
 
   private static Double float64(Intrinsic in, long[] bits) {

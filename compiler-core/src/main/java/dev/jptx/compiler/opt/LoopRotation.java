@@ -88,6 +88,9 @@ public final class LoopRotation implements FunctionPass {
       return false;
     }
     DominatorTree dom = DominatorTree.of(f, cfg);
+    if (!usesReachable(f, dom, loop, h, exit, phis, work)) {
+      return false;
+    }
     int line = f.line(f.terminator(h));
     // the header's values as the preheader and the latch compute them
     Map<Value, Value> atEntry = new HashMap<>();
@@ -150,6 +153,43 @@ public final class LoopRotation implements FunctionPass {
       setPhi(f, atExit.get(v), pre, atEntry.get(v), leave, atLatch.get(v));
     }
     f.removeBlock(h);
+    return true;
+  }
+
+  /**
+   * True if every use of a header value outside the header is in the loop (where the body's phi
+   * will dominate it) or after the exit (the exit's phi). A use reached through another exit too (a
+   * {@code break} joining the exit path) would need a phi of both, which this pass does not build:
+   * such loops are not rotated.
+   */
+  private static boolean usesReachable(
+      Function f,
+      DominatorTree dom,
+      LoopInfo.Loop loop,
+      Block h,
+      Block exit,
+      List<Inst> phis,
+      List<Inst> work) {
+    List<Value> values = new ArrayList<>();
+    phis.forEach(p -> values.add(f.result(p)));
+    work.forEach(i -> values.add(f.result(i)));
+    for (Inst i : f.allInsts()) {
+      Block at = f.blockOf(i);
+      InstData d = f.data(i);
+      if (at.equals(h)) {
+        continue;
+      }
+      for (int k = 0; k < d.operands().size(); k++) {
+        Value v = d.operands().get(k);
+        if (v == null || !values.contains(v)) {
+          continue;
+        }
+        Block where = d instanceof InstData.Phi phi ? phi.blocks().get(k) : at;
+        if (!(loop.contains(where) && !where.equals(h)) && !dom.dominates(exit, where)) {
+          return false;
+        }
+      }
+    }
     return true;
   }
 

@@ -60,14 +60,20 @@ public final class SeparateConstantOffsets implements FunctionPass {
     boolean changed = false;
     DominatorTree dom = null;
     for (Map.Entry<Key, List<Access>> g : groups.entrySet()) {
-      List<Access> members = g.getValue();
+      if (dom == null) {
+        dom = DominatorTree.of(f);
+      }
+      DominatorTree tree = dom;
+      // an access in an unreachable block has no dominator to share: leave it
+      List<Access> members =
+          g.getValue().stream().filter(a -> tree.isReachable(f.blockOf(a.inst()))).toList();
+      if (members.isEmpty()) {
+        continue;
+      }
       long min = members.stream().mapToLong(Access::constant).min().orElseThrow();
       long max = members.stream().mapToLong(Access::constant).max().orElseThrow();
       if (members.size() < 2 || min == max) {
         continue;
-      }
-      if (dom == null) {
-        dom = DominatorTree.of(f);
       }
       rewrite(f, dom, g.getKey(), members, min);
       changed = true;
@@ -144,7 +150,7 @@ public final class SeparateConstantOffsets implements FunctionPass {
       Function f, DominatorTree dom, Key key, List<Access> members, long min) {
     Block home = f.blockOf(members.get(0).inst());
     for (Access a : members) {
-      while (!dom.dominates(home, f.blockOf(a.inst()))) {
+      while (!dom.dominates(home, f.blockOf(a.inst())) && !home.equals(dom.root())) {
         home = dom.idom(home);
       }
     }

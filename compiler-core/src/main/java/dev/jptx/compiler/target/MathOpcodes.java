@@ -70,6 +70,18 @@ public final class MathOpcodes {
   // a funnel shift of the value with itself is a rotation; .wrap uses the count mod 32, as Java
   public static final MachineOpcode ROTL_B32 = rotate("ROTL_B32", "shf.l.wrap.b32");
   public static final MachineOpcode ROTR_B32 = rotate("ROTR_B32", "shf.r.wrap.b32");
+  // fshl(hi, lo, n): shf takes the low word first
+  public static final MachineOpcode SHF_L_WRAP_B32 =
+      new MachineOpcode(
+          "SHF_L_WRAP_B32",
+          ConstraintFamily.TERNARY,
+          List.of(B32),
+          List.of(reg(B32), reg(B32), regOrImm(B32)),
+          "shf.l.wrap.b32 {d0}, {u1}, {u0}, {u2}",
+          false);
+  // bfi(base, insert, pos, len): PTX puts the inserted value first
+  public static final MachineOpcode BFI_B32 = bitFieldInsert("BFI_B32", "bfi.b32", B32);
+  public static final MachineOpcode BFI_B64 = bitFieldInsert("BFI_B64", "bfi.b64", B64);
   // float-to-float cvt with an integer rounding rounds to an integral value, keeping the sign of
   // zero, NaN and infinities: Math.floor, ceil, rint exactly
   public static final MachineOpcode CVT_RMI_F32 = unary("CVT_RMI_F32", "cvt.rmi.f32.f32", F32);
@@ -93,6 +105,16 @@ public final class MathOpcodes {
         List.of(c),
         List.of(OperandSpec.reg(c), OperandSpec.regOrImm(B32), OperandSpec.regOrImm(B32)),
         ptx + " {d0}, {u0}, {u1}, {u2}",
+        false);
+  }
+
+  private static MachineOpcode bitFieldInsert(String name, String ptx, RegisterClass c) {
+    return new MachineOpcode(
+        name,
+        ConstraintFamily.TERNARY,
+        List.of(c),
+        List.of(reg(c), reg(c), regOrImm(B32), regOrImm(B32)),
+        ptx + " {d0}, {u1}, {u0}, {u2}, {u3}",
         false);
   }
 
@@ -147,6 +169,9 @@ public final class MathOpcodes {
         BFE_U64,
         ROTL_B32,
         ROTR_B32,
+        SHF_L_WRAP_B32,
+        BFI_B32,
+        BFI_B64,
         CVT_RMI_F32,
         CVT_RPI_F32,
         CVT_RNI_F32,

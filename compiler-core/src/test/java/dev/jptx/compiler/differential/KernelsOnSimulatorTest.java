@@ -5,6 +5,7 @@ import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.RandomArrays;
 import dev.jptx.compiler.testkernels.Basic;
+import dev.jptx.compiler.testkernels.BitTricks;
 import dev.jptx.compiler.testkernels.Branchless;
 import dev.jptx.compiler.testkernels.FuzzFound;
 import dev.jptx.compiler.testkernels.Lang;
@@ -92,6 +93,19 @@ class KernelsOnSimulatorTest {
     Differential.check(
         o,
         new Differential.Case(Branchless.class, "shortCircuits", l, 0, n, floats(n), new int[n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            BitTricks.class,
+            "bitOps",
+            l,
+            0,
+            n,
+            RANDOM.ints(n),
+            RANDOM.ints(n),
+            RANDOM.longs(n),
+            new int[4 * n],
+            new long[2 * n]));
     Differential.check(
         o,
         new Differential.Case(

@@ -152,6 +152,27 @@ class KnobsTest {
     assertTrue(off.indexOf("load invariant f32 %3") < off.indexOf("load invariant f32 %7"), off);
   }
 
+  /** (hi << 8) | (lo >>> 24): a funnel shift. */
+  private static final String FUNNEL =
+      """
+      kernel @k(ptr.global %0, i32 %1, i32 %2) {
+      b0:
+        %3 = shl i32 %1, 8
+        %4 = lshr i32 %2, 24
+        %5 = or i32 %3, %4
+        store i32 %5, %0
+        ret
+      }
+      """;
+
+  @Test
+  void disableFormBitOps_keepsTheShifts() {
+    assertTrue(dump(FUNNEL, Stage.OPT, 3, List.of()).contains("fshl(i32 %1, i32 %2, i32 8)"));
+    String off = dump(FUNNEL, Stage.OPT, 3, List.of("disable-form-bit-ops"));
+    assertFalse(off.contains("fshl"), off);
+    assertTrue(off.contains("shl i32 %1, 8"), off);
+  }
+
   @Test
   void disableDce_keepsUnusedInstructions() {
     assertFalse(
@@ -489,6 +510,7 @@ class KnobsTest {
             "disable-narrow-float",
             "disable-separate-const-offset",
             "disable-varying-loads-first",
+            "disable-form-bit-ops",
             "disable-dce",
             "disable-simplifycfg",
             "disable-gvn",

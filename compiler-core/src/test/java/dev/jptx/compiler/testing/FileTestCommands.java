@@ -137,7 +137,8 @@ final class FileTestCommands {
           Map.entry("loop-rotate", new dev.jptx.compiler.opt.LoopRotation()),
           Map.entry("narrow-float", new dev.jptx.compiler.opt.FloatNarrowing()),
           Map.entry("separate-const-offset", new dev.jptx.compiler.opt.SeparateConstantOffsets()),
-          Map.entry("varying-loads-first", new dev.jptx.compiler.opt.VaryingLoadsFirst()));
+          Map.entry("varying-loads-first", new dev.jptx.compiler.opt.VaryingLoadsFirst()),
+          Map.entry("form-bit-ops", new dev.jptx.compiler.opt.BitOperationFormation()));
 
   /**
    * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
