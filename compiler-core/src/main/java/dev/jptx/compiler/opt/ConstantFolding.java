@@ -49,6 +49,10 @@ public final class ConstantFolding implements FunctionPass {
           changed = true;
           continue;
         }
+        if (d instanceof InstData.Binary x && foldPredicateLogic(f, i, x)) {
+          changed = true;
+          continue;
+        }
         if (d instanceof InstData.Binary x && foldConstantOperand(f, i, x)) {
           changed = true;
           continue;
@@ -121,6 +125,38 @@ public final class ConstantFolding implements FunctionPass {
       return true;
     }
     return false;
+  }
+
+  /**
+   * {@code i1} logic with a constant or twice the same operand: {@code c | true} is true, {@code c
+   * & true}, {@code c | false}, {@code c ^ false}, {@code c | c} and {@code c & c} are {@code c},
+   * and {@code c & false} is false. Branch merging builds such conditions from branches that
+   * folding had already decided.
+   */
+  private static boolean foldPredicateLogic(Function f, Inst i, InstData.Binary x) {
+    if (f.type(f.result(i)) != ScalarType.I1 || f.isConstant(x.lhs())) {
+      return false;
+    }
+    Value r = f.result(i);
+    Value to = null;
+    if (x.lhs().equals(x.rhs()) && (x.opcode() == Opcode.AND || x.opcode() == Opcode.OR)) {
+      to = x.lhs();
+    } else if (f.isConstant(x.rhs())) {
+      boolean k = (f.constantBits(x.rhs()) & 1) != 0;
+      to =
+          switch (x.opcode()) {
+            case OR -> k ? x.rhs() : x.lhs();
+            case AND -> k ? x.lhs() : x.rhs();
+            case XOR -> k ? null : x.lhs();
+            default -> null;
+          };
+    }
+    if (to == null) {
+      return false;
+    }
+    f.replaceAllUses(r, to);
+    f.remove(i);
+    return true;
   }
 
   /** A value that is one of two constants depending on an {@code i1} condition. */

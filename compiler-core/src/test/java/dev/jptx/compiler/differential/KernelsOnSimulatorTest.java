@@ -218,6 +218,10 @@ class KernelsOnSimulatorTest {
               p,
               RANDOM.ints(64)));
     }
+    Differential.check(
+        o,
+        new Differential.Case(
+            FuzzFound.class, "predicateConstants", Launch.grid1d(64, 32), 0, -129, new int[64]));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -24,4 +24,19 @@ public final class FuzzFound {
     } else {
     }
   }
+
+  /**
+   * A condition folding decides ({@code (byte) 16 >= (short) -2}) merged with one it cannot: the
+   * {@code || true} became {@code mov.pred %p, -1}, which the simulator kept as -1, so {@code
+   * not.pred} of it was -2, read as true. Predicate immediates are one bit now, and {@code c |
+   * true} folds to true.
+   */
+  @Kernel
+  public static void predicateConstants(int p, int[] out) {
+    boolean b = Double.isInfinite((double) p) || ((byte) 16) >= ((short) -2);
+    if ((b == b) != (b || b)) {
+      return;
+    }
+    out[globalIdX()] = b ? 1 : 0;
+  }
 }

@@ -203,6 +203,28 @@ class SimInstructionsTest {
     assertArrayEquals(new int[] {50, 100, 100 % 4, 7}, out);
   }
 
+  /**
+   * A predicate immediate is one bit: -1 moved into a predicate is true, and its negation false.
+   */
+  @Test
+  void predicateImmediates_areOneBit() {
+    int[] out =
+        runInts(
+            """
+              mov.pred %p1, -1;
+              not.pred %p2, %p1;
+              mov.pred %p3, 0;
+              or.pred %p4, %p3, %p1;
+              selp.u32 %r2, 1, 0, %p1;
+              selp.u32 %r3, 1, 0, %p2;
+              selp.u32 %r4, 1, 0, %p4;
+              st.global.v2.u32 [%rd1], {%r2, %r3};
+              st.global.u32 [%rd1+8], %r4;
+            """,
+            1, 3);
+    assertArrayEquals(new int[] {1, 0, 1}, out);
+  }
+
   @Test
   void barrierReductionsWarpSyncAndFences_followTheIsa() {
     int[] out =

@@ -61,6 +61,8 @@ final class Operands {
       return switch (type) {
         case F32 -> Float.floatToRawIntBits((float) i.value()) & 0xFFFF_FFFFL;
         case F64 -> Double.doubleToRawLongBits((double) i.value());
+        // a predicate is one bit: any nonzero immediate is true (ptxas takes mov.pred %p, -1)
+        case PRED -> i.value() != 0 ? 1 : 0;
         default -> i.value();
       };
     }
