@@ -211,6 +211,16 @@ public final class Knobs {
             "false",
             "Run the machine IR verifier after every machine pass; a violation stops the build with"
                 + " an internal error naming the pass."));
+    add(
+        m,
+        new Knob(
+            "extra-machineinstr-printer",
+            Knob.Type.BOOL,
+            "false",
+            "Print each function's register pressure statistics to standard error after the SSA"
+                + " machine passes: 'Max Live RRegs: n<TAB>PRegs: m' (data registers in 32-bit"
+                + " units, predicates, at the most crowded point) and 'Function Size: s' (machine"
+                + " instructions)."));
   }
 
   private static void add(Map<String, Knob> m, Knob k) {

@@ -3,6 +3,7 @@ package dev.jptx.compiler.driver;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
+import dev.jptx.compiler.codegen.PressureStatistics;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
 import dev.jptx.compiler.dag.DagBuilder;
 import dev.jptx.compiler.dag.DagFunction;
@@ -342,6 +343,9 @@ public final class Pipeline {
       passes.add(new MachineDeadCodeElimination());
     }
     passes.addAll(extraMachinePasses);
+    if (options.knobs().flag("extra-machineinstr-printer")) {
+      passes.add(new PressureStatistics(System.err));
+    }
     return passes;
   }
 

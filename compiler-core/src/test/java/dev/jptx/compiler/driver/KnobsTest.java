@@ -174,6 +174,24 @@ class KnobsTest {
   }
 
   @Test
+  void extraMachineinstrPrinter_printsThePressureStatistics() {
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    try {
+      System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+      dump(FOLDABLE, Stage.PTX, 3, List.of());
+      assertEquals("", err.toString(java.nio.charset.StandardCharsets.UTF_8));
+      dump(FOLDABLE, Stage.PTX, 3, List.of("extra-machineinstr-printer"));
+    } finally {
+      System.setErr(saved);
+    }
+    String printed = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(
+        printed.matches("(?s)k:\\nMax Live RRegs: \\d+\\tPRegs: \\d+\\nFunction Size: \\d+\\n"),
+        printed);
+  }
+
+  @Test
   void disableDce_keepsUnusedInstructions() {
     assertFalse(
         dump(FOLDABLE, Stage.OPT, 3, List.of("disable-constfold")).contains("sub i32 5, 5"));
@@ -527,7 +545,8 @@ class KnobsTest {
             "enable-legalize-types-checking",
             "soften-float",
             "inline-threshold",
-            "verify-machineinstrs");
+            "verify-machineinstrs",
+            "extra-machineinstr-printer");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

@@ -1,0 +1,256 @@
+package dev.jptx.compiler.codegen;
+
+import dev.jptx.compiler.mir.MachineBlock;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.RegisterClass;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Machine register pressure analysis (seed: machine-passes.md, MRPA, "machine-rpa"): for each block
+ * and register class, the most virtual registers live at once, with the liveness it rests on. A
+ * full computation walks every block backward from its live-out set; an incremental update ({@link
+ * #update}) after an edit recomputes the liveness of the registers the edit touched, one register
+ * at a time from its remaining uses, and the peaks of the blocks where that liveness or the code
+ * changed. With the knob {@code verify-update-mcse} the clients compare each update with a full
+ * recomputation ({@link #verifyAgainstFull}), which fails with the seed's "Incorrect RP info from
+ * incremental MRPA update".
+ *
+ * <p>A point's pressure counts the registers live across it and those an instruction defines there
+ * even if no one reads them (they still need a register for that moment). A guarded definition does
+ * not end its register's earlier value (see {@link Liveness}).
+ */
+public final class RegisterPressure {
+  private static final int CLASSES = RegisterClass.values().length;
+
+  /** The slot of a block's peak array that holds the data registers in 32-bit units. */
+  private static final int UNITS = CLASSES;
+
+  private final MachineFunction f;
+  private final BitSet[] liveIn;
+  private final BitSet[] liveOut;
+  private final int[][] peak;
+
+  private RegisterPressure(MachineFunction f, int blocks) {
+    this.f = f;
+    liveIn = new BitSet[blocks];
+    liveOut = new BitSet[blocks];
+    peak = new int[blocks][];
+  }
+
+  /** The full computation for {@code f}. */
+  public static RegisterPressure of(MachineFunction f) {
+    int n = 0;
+    for (MachineBlock b : f.blocks()) {
+      n = Math.max(n, b.id() + 1);
+    }
+    RegisterPressure p = new RegisterPressure(f, n);
+    Liveness live = Liveness.of(f);
+    for (MachineBlock b : f.blocks()) {
+      p.liveIn[b.id()] = (BitSet) live.liveIn(b).clone();
+      p.liveOut[b.id()] = (BitSet) live.liveOut(b).clone();
+    }
+    for (MachineBlock b : f.blocks()) {
+      p.peak[b.id()] = p.blockPeak(b);
+    }
+    return p;
+  }
+
+  /** The most registers of class {@code c} live at once in {@code b}. */
+  public int max(MachineBlock b, RegisterClass c) {
+    return peak[b.id()][c.ordinal()];
+  }
+
+  /** The most registers of class {@code c} live at once anywhere in the function. */
+  public int max(RegisterClass c) {
+    int m = 0;
+    for (MachineBlock b : f.blocks()) {
+      m = Math.max(m, max(b, c));
+    }
+    return m;
+  }
+
+  /**
+   * The most data registers live at once anywhere in the function, in 32-bit units (a 64-bit
+   * register counts 2, a 128-bit one 4, a 16-bit one 1, as each takes at least one 32-bit hardware
+   * register): the seed's "Max Live RRegs". Predicates are not counted (see {@link #max}).
+   */
+  public int maxLiveRegisterUnits() {
+    int m = 0;
+    for (MachineBlock b : f.blocks()) {
+      m = Math.max(m, peak[b.id()][UNITS]);
+    }
+    return m;
+  }
+
+  /** The registers live on entry to {@code b} (do not modify). */
+  public BitSet liveIn(MachineBlock b) {
+    return liveIn[b.id()];
+  }
+
+  /** The registers live on exit from {@code b} (do not modify). */
+  public BitSet liveOut(MachineBlock b) {
+    return liveOut[b.id()];
+  }
+
+  /**
+   * Brings the analysis up to date after {@code changed} was edited (an instruction removed,
+   * inserted or moved within it, or into it from elsewhere: then name both blocks) where the edit
+   * touched the registers {@code touched} (the defined and used registers of the instructions that
+   * went or came).
+   */
+  public void update(Collection<MachineBlock> changed, Collection<VReg> touched) {
+    Set<MachineBlock> dirty = new HashSet<>(changed);
+    List<List<MachineBlock>> preds = f.predecessors();
+    for (VReg r : touched) {
+      BitSet oldIn = new BitSet();
+      BitSet oldOut = new BitSet();
+      for (MachineBlock b : f.blocks()) {
+        oldIn.set(b.id(), liveIn[b.id()].get(r.id()));
+        oldOut.set(b.id(), liveOut[b.id()].get(r.id()));
+        liveIn[b.id()].clear(r.id());
+        liveOut[b.id()].clear(r.id());
+      }
+      relive(r, preds);
+      for (MachineBlock b : f.blocks()) {
+        if (oldIn.get(b.id()) != liveIn[b.id()].get(r.id())
+            || oldOut.get(b.id()) != liveOut[b.id()].get(r.id())) {
+          dirty.add(b);
+        }
+      }
+    }
+    for (MachineBlock b : dirty) {
+      peak[b.id()] = blockPeak(b);
+    }
+  }
+
+  /**
+   * Compares this analysis with a full recomputation; throws the seed's fatal error, with each
+   * difference, if they disagree.
+   */
+  public void verifyAgainstFull() {
+    RegisterPressure full = of(f);
+    StringBuilder diff = new StringBuilder();
+    for (MachineBlock b : f.blocks()) {
+      int id = b.id();
+      if (!liveIn[id].equals(full.liveIn[id]) || !liveOut[id].equals(full.liveOut[id])) {
+        diff.append("\n  block ").append(id).append(": liveness differs");
+      }
+      if (!Arrays.equals(peak[id], full.peak[id])) {
+        diff.append("\n  block ")
+            .append(id)
+            .append(": pressure ")
+            .append(Arrays.toString(peak[id]))
+            .append(", full ")
+            .append(Arrays.toString(full.peak[id]));
+      }
+    }
+    if (!diff.isEmpty()) {
+      throw new IllegalStateException(
+          "Incorrect RP info from incremental MRPA update in " + f.info().name() + diff);
+    }
+  }
+
+  /**
+   * The liveness of {@code r} alone, from its uses: a block where it is read before any definition
+   * that ends it has it live in, and so on up through the predecessors until a block defines it.
+   */
+  private void relive(VReg r, List<List<MachineBlock>> preds) {
+    Deque<MachineBlock> work = new ArrayDeque<>();
+    for (MachineBlock b : f.blocks()) {
+      if (readBeforeKilled(b, r)) {
+        liveIn[b.id()].set(r.id());
+        work.add(b);
+      }
+    }
+    while (!work.isEmpty()) {
+      MachineBlock b = work.poll();
+      for (MachineBlock p : preds.get(b.id())) {
+        liveOut[p.id()].set(r.id());
+        if (!liveIn[p.id()].get(r.id()) && !kills(p, r)) {
+          liveIn[p.id()].set(r.id());
+          work.add(p);
+        }
+      }
+    }
+  }
+
+  /** True if {@code b} reads {@code r} before an unguarded definition of it. */
+  private static boolean readBeforeKilled(MachineBlock b, VReg r) {
+    for (MachineInstr i : b.instrs()) {
+      if (i.usedRegs().contains(r)) {
+        return true;
+      }
+      if (i.guard() == null && i.defs().contains(r)) {
+        return false;
+      }
+      if (i.guard() != null && i.defs().contains(r)) {
+        // a guarded definition keeps the old value where it does not run: still read
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean kills(MachineBlock b, VReg r) {
+    for (MachineInstr i : b.instrs()) {
+      if (i.guard() == null && i.defs().contains(r)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The peak per class in {@code b}, walking back from its live-out set. */
+  private int[] blockPeak(MachineBlock b) {
+    int[] best = new int[CLASSES + 1];
+    BitSet live = (BitSet) liveOut[b.id()].clone();
+    int[] count = count(live);
+    raise(best, count);
+    List<MachineInstr> is = b.instrs();
+    for (int k = is.size() - 1; k >= 0; k--) {
+      MachineInstr i = is.get(k);
+      int[] at = count.clone();
+      for (VReg d : i.defs()) {
+        if (!live.get(d.id())) {
+          at[f.regClass(d).ordinal()]++;
+          at[UNITS] += units(f.regClass(d));
+        }
+      }
+      raise(best, at);
+      Liveness.stepBackward(i, live, null);
+      count = count(live);
+      raise(best, count);
+    }
+    return best;
+  }
+
+  private int[] count(BitSet live) {
+    int[] c = new int[CLASSES + 1];
+    for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) {
+      RegisterClass rc = f.regClass(new VReg(r));
+      c[rc.ordinal()]++;
+      c[UNITS] += units(rc);
+    }
+    return c;
+  }
+
+  /** 32-bit hardware registers a register of class {@code c} takes; 0 for predicates. */
+  static int units(RegisterClass c) {
+    return c == RegisterClass.PRED ? 0 : Math.max(1, c.bits() / 32);
+  }
+
+  private static void raise(int[] best, int[] now) {
+    for (int k = 0; k < best.length; k++) {
+      best[k] = Math.max(best[k], now[k]);
+    }
+  }
+}
