@@ -1,5 +1,6 @@
 package dev.jptx.compiler.ir;
 
+import dev.jptx.compiler.graph.Dominators;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -7,13 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Immediate dominators of the reachable blocks, by the iterative algorithm of Cooper, Harvey and
- * Kennedy ("A Simple, Fast Dominance Algorithm"), which is fast on the small CFGs kernels have:
- * blocks are numbered in reverse post-order, and each block's idom is the intersection (walking up
- * the partial tree by RPO number) of its processed predecessors' idoms, until nothing changes. Also
- * gives each block's children in the tree (in reverse post-order) and the reverse post-order
- * itself. A snapshot of the CFG as it was; recompute it after changing terminators. Unreachable
- * blocks are not in the tree.
+ * Immediate dominators of the reachable blocks ({@link Dominators}: Cooper, Harvey and Kennedy's
+ * iterative algorithm on the blocks numbered in reverse post-order). Also gives each block's
+ * children in the tree (in reverse post-order) and the reverse post-order itself. A snapshot of the
+ * CFG as it was; recompute it after changing terminators. Unreachable blocks are not in the tree.
  */
 public final class DominatorTree {
   private final Map<Block, Block> idom = new HashMap<>();
@@ -26,26 +24,21 @@ public final class DominatorTree {
     for (int i = 0; i < rpo.size(); i++) {
       order.put(rpo.get(i), i);
     }
-    Block entry = rpo.get(0);
-    idom.put(entry, entry);
-    boolean changed = true;
-    while (changed) {
-      changed = false;
-      for (Block b : rpo.subList(1, rpo.size())) {
-        Block newIdom = null;
-        for (Block p : cfg.predecessors(b)) {
-          if (idom.containsKey(p)) {
-            newIdom = newIdom == null ? p : intersect(p, newIdom);
-          }
-        }
-        if (newIdom != null && !newIdom.equals(idom.get(b))) {
-          idom.put(b, newIdom);
-          changed = true;
-        }
-      }
+    // the blocks numbered by reverse post-order, for the shared algorithm
+    List<int[]> preds = new ArrayList<>();
+    int[] numbering = new int[rpo.size()];
+    for (int i = 0; i < rpo.size(); i++) {
+      numbering[i] = i;
+      preds.add(
+          cfg.predecessors(rpo.get(i)).stream()
+              .filter(order::containsKey)
+              .mapToInt(order::get)
+              .toArray());
     }
-    for (Block b : rpo) {
-      children.put(b, new ArrayList<>());
+    int[] idoms = Dominators.immediateDominators(numbering, preds);
+    for (int i = 0; i < rpo.size(); i++) {
+      idom.put(rpo.get(i), rpo.get(idoms[i]));
+      children.put(rpo.get(i), new ArrayList<>());
     }
     for (Block b : rpo.subList(1, rpo.size())) {
       children.get(idom.get(b)).add(b);
@@ -60,18 +53,6 @@ public final class DominatorTree {
   /** The dominator tree, reusing a computed CFG. */
   public static DominatorTree of(Function f, Cfg cfg) {
     return new DominatorTree(cfg);
-  }
-
-  private Block intersect(Block a, Block b) {
-    while (!a.equals(b)) {
-      while (order.get(a) > order.get(b)) {
-        a = idom.get(a);
-      }
-      while (order.get(b) > order.get(a)) {
-        b = idom.get(b);
-      }
-    }
-    return a;
   }
 
   /** The immediate dominator; the entry is its own. Null for unreachable blocks. */
