@@ -75,6 +75,17 @@ public final class MachineDominatorTree {
     return x == a.id();
   }
 
+  /** The blocks {@code b} immediately dominates, in reverse post-order. */
+  public List<MachineBlock> children(MachineBlock b) {
+    List<MachineBlock> out = new ArrayList<>();
+    for (MachineBlock c : rpo) {
+      if (c != b && idom[c.id()] == b.id()) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
   /** The reachable blocks in reverse post-order. */
   public List<MachineBlock> reversePostOrder() {
     return rpo;

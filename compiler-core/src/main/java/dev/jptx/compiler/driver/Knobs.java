@@ -214,6 +214,58 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-machine-cse",
+            Knob.Type.BOOL,
+            "false",
+            "Skip machine CSE (machine-cse) on SSA machine IR at -O1 and above: an instruction"
+                + " recomputing what a dominating one computed is deleted and its readers read the"
+                + " first result."));
+    add(
+        m,
+        new Knob(
+            "rp-aware-mcse",
+            Knob.Type.BOOL,
+            "true",
+            "Machine CSE undoes an elimination that takes the function's data registers (32-bit"
+                + " units at the most crowded point) above the kernel's maxRegisters, else 70, and"
+                + " above what they were."));
+    add(
+        m,
+        new Knob(
+            "pred-aware-mcse",
+            Knob.Type.BOOL,
+            "true",
+            "Machine CSE undoes an elimination that takes the predicates live at once above the"
+                + " 7 predicate registers of the hardware and above what they were."));
+    add(
+        m,
+        new Knob(
+            "copy-prop-mcse",
+            Knob.Type.BOOL,
+            "true",
+            "Machine CSE reads sources that are same-class register copies through to the copied"
+                + " register, so a computation on a copy matches the same one on the original."));
+    add(
+        m,
+        new Knob(
+            "incremental-update-mcse",
+            Knob.Type.BOOL,
+            "true",
+            "Machine CSE brings its register pressure up to date after each tentative elimination"
+                + " incrementally (the touched registers' liveness only); false recomputes it"
+                + " whole each time."));
+    add(
+        m,
+        new Knob(
+            "verify-update-mcse",
+            Knob.Type.BOOL,
+            "false",
+            "Check every incremental pressure update of machine CSE against a full"
+                + " recomputation; a difference stops the build with 'Incorrect RP info from"
+                + " incremental MRPA update'."));
+    add(
+        m,
+        new Knob(
             "extra-machineinstr-printer",
             Knob.Type.BOOL,
             "false",

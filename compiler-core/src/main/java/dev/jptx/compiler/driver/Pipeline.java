@@ -1,5 +1,6 @@
 package dev.jptx.compiler.driver;
 
+import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
@@ -339,6 +340,17 @@ public final class Pipeline {
   /** Machine passes on SSA machine IR, before the pipeliner and register allocation. */
   private List<MachinePass> ssaMachinePasses() {
     List<MachinePass> passes = new ArrayList<>();
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-machine-cse")) {
+      passes.add(
+          new MachineCse(
+              new MachineCse.Options(
+                  options.knobs().flag("rp-aware-mcse"),
+                  options.knobs().flag("pred-aware-mcse"),
+                  options.knobs().flag("copy-prop-mcse"),
+                  options.knobs().flag("incremental-update-mcse"),
+                  options.knobs().flag("verify-update-mcse"),
+                  MachineCse.DEFAULT_REGISTER_TARGET)));
+    }
     if (!options.knobs().flag("disable-machine-dce")) {
       passes.add(new MachineDeadCodeElimination());
     }

@@ -191,6 +191,35 @@ class KnobsTest {
         printed);
   }
 
+  /**
+   * Two fmas whose first operand is the same constant, in two blocks: instruction selection, one
+   * block at a time, materializes it in each.
+   */
+  private static final String TWO_FMAS =
+      """
+      kernel @k(ptr.global %0, f32 %1, i32 %2) {
+      b0:
+        %3 = intrinsic f32 fma(f32 2.5, f32 %1, f32 %1)
+        store f32 %3, %0
+        %5 = icmp eq i32 %2, 0
+        br %5, b1, b2
+      b1:
+        %4 = intrinsic f32 fma(f32 2.5, f32 %3, f32 %1)
+        store f32 %4, %0
+        jump b2
+      b2:
+        ret
+      }
+      """;
+
+  @Test
+  void disableMachineCse_keepsTheRepeatedConstant() {
+    String on = dump(TWO_FMAS, Stage.PTX, 3, List.of("verify-update-mcse"));
+    assertEquals(1, on.split("0f40200000", -1).length - 1, on);
+    String off = dump(TWO_FMAS, Stage.PTX, 3, List.of("disable-machine-cse"));
+    assertEquals(2, off.split("0f40200000", -1).length - 1, off);
+  }
+
   @Test
   void disableDce_keepsUnusedInstructions() {
     assertFalse(
@@ -546,7 +575,14 @@ class KnobsTest {
             "soften-float",
             "inline-threshold",
             "verify-machineinstrs",
-            "extra-machineinstr-printer");
+            "extra-machineinstr-printer",
+            "disable-machine-cse",
+            // their effects: codegen.MachineCseTest, on MIR built to show each one
+            "rp-aware-mcse",
+            "pred-aware-mcse",
+            "copy-prop-mcse",
+            "incremental-update-mcse",
+            "verify-update-mcse");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

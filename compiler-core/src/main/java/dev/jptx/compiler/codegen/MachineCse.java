@@ -1,0 +1,340 @@
+package dev.jptx.compiler.codegen;
+
+import dev.jptx.compiler.mir.MOperand;
+import dev.jptx.compiler.mir.MachineBlock;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.MachineOpcode;
+import dev.jptx.compiler.target.RegisterClass;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Register-pressure-aware machine CSE (seed: machine-passes.md, "RP-Aware MachineCSE", and
+ * instruction-scheduling-and-pipeliner.md, MRPA): on SSA machine IR, an instruction that computes
+ * what a dominating one already computed (same opcode, same sources, no guard, no effect, one
+ * result) is deleted and its readers read the dominating result. The dominator tree is walked with
+ * a scoped table, as in LLVM's MachineCSE.
+ *
+ * <p>The seed's extensions, each a knob:
+ *
+ * <ul>
+ *   <li>{@code rp-aware-mcse}: each elimination is made tentatively and measured with {@link
+ *       RegisterPressure}; it is undone if it takes the function's data registers (32-bit units at
+ *       the most crowded point) above the register target and above what they were: the kernel's
+ *       {@code maxRegisters} ({@code .maxnreg}), or else {@code nv-remat-default-max-reg}'s default
+ *       of 70, the target the seed's rematerialization also uses;
+ *   <li>{@code pred-aware-mcse}: the same for predicates, against the 7 predicate registers a
+ *       thread has in hardware;
+ *   <li>{@code copy-prop-mcse}: sources that are same-class copies are read through to the copied
+ *       register before matching, so {@code b = COPY a; x = add b, 1} matches {@code x' = add a,
+ *       1};
+ *   <li>{@code incremental-update-mcse}: the pressure is brought up to date after each tentative
+ *       edit by {@link RegisterPressure#update} instead of being recomputed;
+ *   <li>{@code verify-update-mcse}: each incremental update is compared with a full recomputation
+ *       ("Incorrect RP info from incremental MRPA update").
+ * </ul>
+ *
+ * Candidates: no side effect, not a load, store, call, atomic, barrier, warp operation, branch or
+ * pseudo instruction, and a move only of an immediate, a symbol or a launch-constant special
+ * register ({@code %tid %ntid %ctaid %nctaid}). Requires SSA; preserves the CFG.
+ */
+public final class MachineCse implements MachinePass {
+  /**
+   * The register target without a {@code .maxnreg}: the default of the seed's {@code
+   * nv-remat-default-max-reg}, which its rematerialization aims for too.
+   */
+  public static final int DEFAULT_REGISTER_TARGET = 70;
+
+  /** Predicate registers a thread has in hardware (P0..P6). */
+  static final int PREDICATE_REGISTERS = 7;
+
+  /** The pass's switches, as the knobs of the same names set them. */
+  public record Options(
+      boolean rpAware,
+      boolean predAware,
+      boolean copyProp,
+      boolean incrementalUpdate,
+      boolean verifyUpdate,
+      int defaultRegisterTarget) {}
+
+  private final Options options;
+
+  // what the last run did with the pressure, for the knobs' tests
+  private int fullComputations;
+  private int verifications;
+
+  /** A CSE pass with {@code options}. */
+  public MachineCse(Options options) {
+    this.options = options;
+  }
+
+  @Override
+  public String name() {
+    return "machine-cse";
+  }
+
+  private record Key(MachineOpcode opcode, List<MOperand> uses) {}
+
+  /** Full pressure computations in the last run (1 when updates are incremental). */
+  int fullComputations() {
+    return fullComputations;
+  }
+
+  /** Incremental updates checked against a full recomputation in the last run. */
+  int verifications() {
+    return verifications;
+  }
+
+  @Override
+  public boolean run(MachineFunction f) {
+    fullComputations = 0;
+    verifications = 0;
+    if (!f.isSsa() || f.blocks().isEmpty()) {
+      return false;
+    }
+    MachineDominatorTree dom = MachineDominatorTree.of(f);
+    Map<VReg, VReg> copies = options.copyProp() ? copySources(f) : Map.of();
+    Tracker tracker = options.rpAware() || options.predAware() ? new Tracker(f) : null;
+    Map<Key, VReg> table = new HashMap<>();
+    boolean changed = false;
+    // a depth-first walk of the dominator tree; a block's entries leave when its subtree is done
+    Deque<MachineBlock> work = new ArrayDeque<>();
+    Deque<List<Key>> scopes = new ArrayDeque<>();
+    Deque<MachineBlock> path = new ArrayDeque<>();
+    work.push(f.blocks().get(0));
+    while (!work.isEmpty()) {
+      MachineBlock b = work.pop();
+      while (!path.isEmpty() && !path.peek().equals(dom.idom(b))) {
+        path.pop();
+        scopes.pop().forEach(table::remove);
+      }
+      path.push(b);
+      List<Key> added = new ArrayList<>();
+      scopes.push(added);
+      for (int k = 0; k < b.instrs().size(); k++) {
+        MachineInstr i = b.instrs().get(k);
+        if (!copies.isEmpty()) {
+          MachineInstr through = i.withUses(throughCopies(i.uses(), copies));
+          if (!through.equals(i)) {
+            b.instrs().set(k, through);
+            i = through;
+            changed = true;
+          }
+        }
+        if (!isCandidate(i)) {
+          continue;
+        }
+        Key key = new Key(i.opcode(), i.uses());
+        VReg leader = table.get(key);
+        if (leader != null
+            && f.regClass(leader) == f.regClass(i.defs().get(0))
+            && eliminate(f, b, k, leader, tracker)) {
+          changed = true;
+          k--;
+        } else if (leader == null) {
+          table.put(key, i.defs().get(0));
+          added.add(key);
+        }
+      }
+      List<MachineBlock> children = dom.children(b);
+      for (int c = children.size() - 1; c >= 0; c--) {
+        work.push(children.get(c));
+      }
+    }
+    return changed;
+  }
+
+  /** Deletes {@code b}'s instruction {@code k}, its readers reading {@code leader}; or nothing. */
+  private boolean eliminate(
+      MachineFunction f, MachineBlock b, int k, VReg leader, Tracker tracker) {
+    MachineInstr gone = b.instrs().get(k);
+    VReg dup = gone.defs().get(0);
+    Edit edit = new Edit();
+    edit.remove(b, k, gone);
+    for (MachineBlock u : f.blocks()) {
+      for (int j = 0; j < u.instrs().size(); j++) {
+        MachineInstr i = u.instrs().get(j);
+        if (i.usedRegs().contains(dup)) {
+          edit.replace(u, j, i, renamed(i, dup, leader));
+        }
+      }
+    }
+    edit.apply();
+    if (tracker == null) {
+      return true;
+    }
+    // the removed instruction's sources may die earlier now: their liveness changes too
+    List<VReg> touched = new ArrayList<>(gone.usedRegs());
+    touched.add(leader);
+    touched.add(dup);
+    int[] before = tracker.totals();
+    tracker.update(edit.blocks(), touched);
+    int[] after = tracker.totals();
+    boolean tooManyRegisters =
+        options.rpAware() && after[0] > registerTarget(f) && after[0] > before[0];
+    boolean tooManyPredicates =
+        options.predAware() && after[1] > PREDICATE_REGISTERS && after[1] > before[1];
+    if (tooManyRegisters || tooManyPredicates) {
+      edit.undo();
+      tracker.update(edit.blocks(), touched);
+      return false;
+    }
+    return true;
+  }
+
+  private int registerTarget(MachineFunction f) {
+    int max = f.info().maxRegisters();
+    return max > 0 ? max : options.defaultRegisterTarget();
+  }
+
+  private static MachineInstr renamed(MachineInstr i, VReg from, VReg to) {
+    List<MOperand> uses = new ArrayList<>();
+    for (MOperand o : i.uses()) {
+      uses.add(o instanceof MOperand.Reg r && r.reg().equals(from) ? new MOperand.Reg(to) : o);
+    }
+    MachineInstr out = i.withUses(uses);
+    if (i.guard() != null && i.guard().predicate().equals(from)) {
+      out = out.withGuard(new dev.jptx.compiler.mir.Guard(to, i.guard().negated()));
+    }
+    return out;
+  }
+
+  private static boolean isCandidate(MachineInstr i) {
+    MachineOpcode op = i.opcode();
+    if (op.hasSideEffects() || i.guard() != null || i.defs().size() != 1) {
+      return false;
+    }
+    return switch (op.family()) {
+      case LOAD, VECTOR_LOAD, STORE, CALL, ATOMIC, CAS, PREDICATED, BARRIER, WARP, PSEUDO -> false;
+      case COPY, CROSS_COPY -> i.uses().size() == 1 && isConstantSource(i.uses().get(0));
+      default -> true;
+    };
+  }
+
+  /** An immediate, a symbol's address, or a special register fixed for the whole launch. */
+  private static boolean isConstantSource(MOperand o) {
+    if (o instanceof MOperand.Imm || o instanceof MOperand.Sym) {
+      return true;
+    }
+    if (o instanceof MOperand.Special s) {
+      String n = s.name();
+      return n.startsWith("%tid")
+          || n.startsWith("%ntid")
+          || n.startsWith("%ctaid")
+          || n.startsWith("%nctaid");
+    }
+    return false;
+  }
+
+  /** The source of every same-class register copy, followed to the end of a chain of copies. */
+  private static Map<VReg, VReg> copySources(MachineFunction f) {
+    Map<VReg, VReg> direct = new HashMap<>();
+    for (MachineBlock b : f.blocks()) {
+      for (MachineInstr i : b.instrs()) {
+        VReg src = CopyInstrs.source(f, i);
+        if (src != null) {
+          direct.put(i.defs().get(0), src);
+        }
+      }
+    }
+    Map<VReg, VReg> resolved = new HashMap<>();
+    for (VReg r : direct.keySet()) {
+      VReg s = r;
+      Set<VReg> seen = new LinkedHashSet<>();
+      while (direct.containsKey(s) && seen.add(s)) {
+        s = direct.get(s);
+      }
+      resolved.put(r, s);
+    }
+    return resolved;
+  }
+
+  private static List<MOperand> throughCopies(List<MOperand> uses, Map<VReg, VReg> copies) {
+    List<MOperand> out = new ArrayList<>(uses.size());
+    for (MOperand o : uses) {
+      out.add(
+          o instanceof MOperand.Reg r && copies.containsKey(r.reg())
+              ? new MOperand.Reg(copies.get(r.reg()))
+              : o);
+    }
+    return out;
+  }
+
+  /** One tentative elimination: the instruction removed and the readers renamed. */
+  private static final class Edit {
+    private record Change(MachineBlock block, int index, MachineInstr before, MachineInstr after) {}
+
+    private final List<Change> changes = new ArrayList<>();
+    private Change removal;
+
+    void remove(MachineBlock b, int k, MachineInstr i) {
+      removal = new Change(b, k, i, null);
+    }
+
+    void replace(MachineBlock b, int k, MachineInstr before, MachineInstr after) {
+      changes.add(new Change(b, k, before, after));
+    }
+
+    void apply() {
+      for (Change c : changes) {
+        c.block().instrs().set(c.index(), c.after());
+      }
+      removal.block().instrs().remove(removal.index());
+    }
+
+    void undo() {
+      removal.block().instrs().add(removal.index(), removal.before());
+      for (Change c : changes) {
+        c.block().instrs().set(c.index(), c.before());
+      }
+    }
+
+    List<MachineBlock> blocks() {
+      Set<MachineBlock> bs = new LinkedHashSet<>();
+      bs.add(removal.block());
+      changes.forEach(c -> bs.add(c.block()));
+      return List.copyOf(bs);
+    }
+  }
+
+  /** The pressure the RP-aware decisions read, kept up to date as the knobs say. */
+  private final class Tracker {
+    private final MachineFunction f;
+    private RegisterPressure pressure;
+
+    Tracker(MachineFunction f) {
+      this.f = f;
+      this.pressure = full();
+    }
+
+    private RegisterPressure full() {
+      fullComputations++;
+      return RegisterPressure.of(f);
+    }
+
+    /** Data registers in 32-bit units and predicates, each at its most crowded point. */
+    int[] totals() {
+      return new int[] {pressure.maxLiveRegisterUnits(), pressure.max(RegisterClass.PRED)};
+    }
+
+    void update(List<MachineBlock> blocks, List<VReg> touched) {
+      if (options.incrementalUpdate()) {
+        pressure.update(blocks, touched);
+        if (options.verifyUpdate()) {
+          verifications++;
+          pressure.verifyAgainstFull();
+        }
+      } else {
+        pressure = full();
+      }
+    }
+  }
+}
