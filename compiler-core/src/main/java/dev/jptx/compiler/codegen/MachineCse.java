@@ -119,7 +119,8 @@ public final class MachineCse implements MachinePass {
       path.push(b);
       List<Key> added = new ArrayList<>();
       scopes.push(added);
-      for (int k = 0; k < b.instrs().size(); k++) {
+      int k = 0;
+      while (k < b.instrs().size()) {
         MachineInstr i = b.instrs().get(k);
         if (!copies.isEmpty()) {
           MachineInstr through = i.withUses(throughCopies(i.uses(), copies));
@@ -130,6 +131,7 @@ public final class MachineCse implements MachinePass {
           }
         }
         if (!isCandidate(i)) {
+          k++;
           continue;
         }
         Key key = new Key(i.opcode(), i.uses());
@@ -137,12 +139,15 @@ public final class MachineCse implements MachinePass {
         if (leader != null
             && f.regClass(leader) == f.regClass(i.defs().get(0))
             && eliminate(f, b, k, leader, tracker)) {
+          // the next instruction moved up into position k
           changed = true;
-          k--;
-        } else if (leader == null) {
+          continue;
+        }
+        if (leader == null) {
           table.put(key, i.defs().get(0));
           added.add(key);
         }
+        k++;
       }
       List<MachineBlock> children = dom.children(b);
       for (int c = children.size() - 1; c >= 0; c--) {
