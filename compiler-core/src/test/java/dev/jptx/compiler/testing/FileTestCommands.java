@@ -171,9 +171,15 @@ final class FileTestCommands {
 
   private static final Map<String, MachinePass> MACHINE_PASSES =
       Map.of(
-          "phi-node-elimination", new PhiElimination(),
-          "register-coalescer", new RegisterCoalescer(),
-          "dead-mi-elimination", new MachineDeadCodeElimination());
+          "phi-node-elimination",
+          new PhiElimination(),
+          "register-coalescer",
+          new RegisterCoalescer(),
+          "dead-mi-elimination",
+          new MachineDeadCodeElimination(),
+          "machine-cse",
+          new dev.jptx.compiler.codegen.MachineCse(
+              new dev.jptx.compiler.codegen.MachineCse.Options(true, true, true, true, true, 70)));
 
   private static String opt(String input, List<String> passes) {
     Module m = verified(IrParser.parseModule("test", input));
