@@ -212,7 +212,7 @@ public final class MachineCse implements MachinePass {
     return out;
   }
 
-  private static boolean isCandidate(MachineInstr i) {
+  static boolean isCandidate(MachineInstr i) {
     MachineOpcode op = i.opcode();
     if (op.hasSideEffects() || i.guard() != null || i.defs().size() != 1) {
       return false;

@@ -223,6 +223,16 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-machine-licm",
+            Knob.Type.BOOL,
+            "false",
+            "Skip early machine LICM (early-machinelicm) on SSA machine IR at -O1 and above:"
+                + " instructions of a loop whose sources are defined outside it (constants"
+                + " materialized by instruction selection, shift-count masks) move to its"
+                + " preheader."));
+    add(
+        m,
+        new Knob(
             "rp-aware-mcse",
             Knob.Type.BOOL,
             "true",

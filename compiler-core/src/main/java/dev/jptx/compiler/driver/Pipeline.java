@@ -2,6 +2,7 @@ package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
+import dev.jptx.compiler.codegen.MachineLicm;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
 import dev.jptx.compiler.codegen.PressureStatistics;
@@ -350,6 +351,9 @@ public final class Pipeline {
                   options.knobs().flag("incremental-update-mcse"),
                   options.knobs().flag("verify-update-mcse"),
                   MachineCse.DEFAULT_REGISTER_TARGET)));
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-machine-licm")) {
+      passes.add(new MachineLicm(MachineCse.DEFAULT_REGISTER_TARGET));
     }
     if (!options.knobs().flag("disable-machine-dce")) {
       passes.add(new MachineDeadCodeElimination());

@@ -220,6 +220,36 @@ class KnobsTest {
     assertEquals(2, off.split("0f40200000", -1).length - 1, off);
   }
 
+  /** A loop shifting by the invariant %1: Java's count mask appears only in legalization. */
+  private static final String SHIFT_LOOP =
+      """
+      kernel @k(ptr.global %0, i32 %1, i32 %2) {
+      b0:
+        jump b1
+      b1:
+        %3 = phi i32 [b0: 0], [b1: %5]
+        %4 = phi i32 [b0: 1], [b1: %6]
+        %6 = shl i32 %4, %1
+        %5 = add i32 %3, 1
+        %7 = icmp slt i32 %5, %2
+        br %7, b1, b2
+      b2:
+        store i32 %6, %0
+        ret
+      }
+      """;
+
+  @Test
+  void disableMachineLicm_keepsTheMaskInTheLoop() {
+    String on = dump(SHIFT_LOOP, Stage.PTX, 3, List.of());
+    String off = dump(SHIFT_LOOP, Stage.PTX, 3, List.of("disable-machine-licm"));
+    // the loop starts at its label; the mask is computed before it with the pass, inside without
+    int onLoop = on.indexOf("$L__BB0_");
+    int offLoop = off.indexOf("$L__BB0_");
+    assertTrue(on.indexOf(", 31;") >= 0 && on.indexOf(", 31;") < onLoop, on);
+    assertTrue(off.indexOf(", 31;") > offLoop, off);
+  }
+
   @Test
   void disableDce_keepsUnusedInstructions() {
     assertFalse(
@@ -577,6 +607,7 @@ class KnobsTest {
             "verify-machineinstrs",
             "extra-machineinstr-printer",
             "disable-machine-cse",
+            "disable-machine-licm",
             // their effects: codegen.MachineCseTest, on MIR built to show each one
             "rp-aware-mcse",
             "pred-aware-mcse",

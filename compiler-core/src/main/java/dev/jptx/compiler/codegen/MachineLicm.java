@@ -1,0 +1,175 @@
+package dev.jptx.compiler.codegen;
+
+import dev.jptx.compiler.mir.MachineBlock;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.MoveOpcodes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * EarlyMachineLICM (seed: machine-passes.md, pre-RA machine passes): on SSA machine IR, moves an
+ * instruction out of a loop into its preheader when every register it reads is defined outside the
+ * loop (or by an instruction already moved) and it is a {@link MachineCse} candidate (no effect, no
+ * guard, one result, not a memory access). What it finds is what instruction selection and
+ * legalization put into loops after the IR's LICM ran: a constant operand materialized with {@code
+ * mov} ({@code atomicAdd(h, b, 1)}'s 1), the {@code and.b32 %n, 31} of a Java shift by an invariant
+ * count. PTX's arithmetic never traps, so running an instruction the loop might not have run is
+ * safe.
+ *
+ * <p>Loops are handled innermost first; a loop entered from more than one outside block is left
+ * alone. The instructions go to the end of the outside predecessor, before its branches. Each move
+ * is checked with {@link RegisterPressure}: it is undone if the function's data registers (32-bit
+ * units) or predicates then exceed {@link MachineCse}'s targets and what they were. Requires SSA;
+ * preserves the CFG.
+ */
+public final class MachineLicm implements MachinePass {
+  private final int defaultRegisterTarget;
+
+  /** A pass whose register target without {@code .maxnreg} is {@code defaultRegisterTarget}. */
+  public MachineLicm(int defaultRegisterTarget) {
+    this.defaultRegisterTarget = defaultRegisterTarget;
+  }
+
+  @Override
+  public String name() {
+    return "early-machinelicm";
+  }
+
+  @Override
+  public boolean run(MachineFunction f) {
+    if (!f.isSsa() || f.blocks().isEmpty()) {
+      return false;
+    }
+    MachineDominatorTree dom = MachineDominatorTree.of(f);
+    MachineLoopInfo loops = MachineLoopInfo.of(f, dom);
+    List<MachineLoopInfo.Loop> innermostFirst = new ArrayList<>(loops.loops());
+    innermostFirst.sort(Comparator.comparingInt(MachineLoopInfo.Loop::depth).reversed());
+    RegisterPressure pressure = null;
+    boolean changed = false;
+    for (MachineLoopInfo.Loop loop : innermostFirst) {
+      MachineBlock pre = preheader(f, loop);
+      if (pre == null) {
+        continue;
+      }
+      if (pressure == null) {
+        pressure = RegisterPressure.of(f);
+      }
+      changed |= hoist(f, loop, pre, pressure, dom);
+    }
+    return changed;
+  }
+
+  private boolean hoist(
+      MachineFunction f,
+      MachineLoopInfo.Loop loop,
+      MachineBlock pre,
+      RegisterPressure pressure,
+      MachineDominatorTree dom) {
+    Map<VReg, MachineBlock> defBlock = new HashMap<>();
+    for (MachineBlock b : f.blocks()) {
+      for (MachineInstr i : b.instrs()) {
+        for (VReg d : i.defs()) {
+          defBlock.put(d, b);
+        }
+      }
+    }
+    Set<VReg> hoisted = new HashSet<>();
+    boolean changed = false;
+    // blocks in reverse post-order, so a definition is seen before the instructions reading it
+    for (MachineBlock b : dom.reversePostOrder()) {
+      if (!loop.contains(b)) {
+        continue;
+      }
+      int k = 0;
+      while (k < b.instrs().size()) {
+        MachineInstr i = b.instrs().get(k);
+        if (!isInvariant(i, loop, defBlock, hoisted)) {
+          k++;
+          continue;
+        }
+        int[] before = totals(pressure);
+        b.instrs().remove(k);
+        int at = insertionPoint(pre);
+        pre.instrs().add(at, i);
+        List<VReg> touched = new ArrayList<>(i.usedRegs());
+        touched.addAll(i.defs());
+        pressure.update(List.of(b, pre), touched);
+        int[] after = totals(pressure);
+        if (exceeds(f, before, after)) {
+          pre.instrs().remove(at);
+          b.instrs().add(k, i);
+          pressure.update(List.of(b, pre), touched);
+          k++;
+          continue;
+        }
+        hoisted.add(i.defs().get(0));
+        defBlock.put(i.defs().get(0), pre);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  private static boolean isInvariant(
+      MachineInstr i,
+      MachineLoopInfo.Loop loop,
+      Map<VReg, MachineBlock> defBlock,
+      Set<VReg> hoisted) {
+    if (!MachineCse.isCandidate(i)) {
+      return false;
+    }
+    for (VReg u : i.usedRegs()) {
+      MachineBlock d = defBlock.get(u);
+      if (d == null || (loop.contains(d) && !hoisted.contains(u))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int[] totals(RegisterPressure p) {
+    return new int[] {p.maxLiveRegisterUnits(), p.max(dev.jptx.compiler.target.RegisterClass.PRED)};
+  }
+
+  private boolean exceeds(MachineFunction f, int[] before, int[] after) {
+    int max = f.info().maxRegisters();
+    int target = max > 0 ? max : defaultRegisterTarget;
+    return after[0] > target && after[0] > before[0]
+        || after[1] > MachineCse.PREDICATE_REGISTERS && after[1] > before[1];
+  }
+
+  /** Before the preheader's branch (its last instruction). */
+  private static int insertionPoint(MachineBlock pre) {
+    int at = pre.instrs().size();
+    while (at > 0 && pre.instrs().get(at - 1).opcode() == MoveOpcodes.BRA) {
+      at--;
+    }
+    return at;
+  }
+
+  /**
+   * The loop's single outside predecessor. It may also branch elsewhere (the guard that loop
+   * rotation leaves in front of a loop): what moves there then runs once even when the loop does
+   * not, which is safe for these instructions and cheaper than once per iteration.
+   */
+  private static MachineBlock preheader(MachineFunction f, MachineLoopInfo.Loop loop) {
+    MachineBlock pre = null;
+    for (MachineBlock p : f.predecessors().get(loop.header().id())) {
+      if (loop.contains(p)) {
+        continue;
+      }
+      if (pre != null) {
+        return null;
+      }
+      pre = p;
+    }
+    return pre;
+  }
+}
