@@ -6,7 +6,7 @@ import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.MachineOpcode;
-import dev.jptx.compiler.target.RegisterClass;
+import dev.jptx.compiler.target.SpecialRegisters;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -27,12 +27,10 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code rp-aware-mcse}: each elimination is made tentatively and measured with {@link
- *       RegisterPressure}; it is undone if it takes the function's data registers (32-bit units at
- *       the most crowded point) above the register target and above what they were: the kernel's
- *       {@code maxRegisters} ({@code .maxnreg}), or else {@code nv-remat-default-max-reg}'s default
- *       of 70, the target the seed's rematerialization also uses;
- *   <li>{@code pred-aware-mcse}: the same for predicates, against the 7 predicate registers a
- *       thread has in hardware;
+ *       RegisterPressure}; it is undone if it takes the function's data registers above the
+ *       kernel's register target and above what they were ({@link PressureBudget});
+ *   <li>{@code pred-aware-mcse}: the same for predicates, against the predicate registers a thread
+ *       has in hardware;
  *   <li>{@code copy-prop-mcse}: sources that are same-class copies are read through to the copied
  *       register before matching, so {@code b = COPY a; x = add b, 1} matches {@code x' = add a,
  *       1};
@@ -43,27 +41,18 @@ import java.util.Set;
  * </ul>
  *
  * Candidates: no side effect, not a load, store, call, atomic, barrier, warp operation, branch or
- * pseudo instruction, and a move only of an immediate, a symbol or a launch-constant special
- * register ({@code %tid %ntid %ctaid %nctaid}). Requires SSA; preserves the CFG.
+ * pseudo instruction, and a move only of an immediate, a symbol or a special register that {@link
+ * SpecialRegisters} lists (each fixed for a thread's whole launch, unlike {@code %clock}). Requires
+ * SSA; preserves the CFG.
  */
 public final class MachineCse implements MachinePass {
-  /**
-   * The register target without a {@code .maxnreg}: the default of the seed's {@code
-   * nv-remat-default-max-reg}, which its rematerialization aims for too.
-   */
-  public static final int DEFAULT_REGISTER_TARGET = 70;
-
-  /** Predicate registers a thread has in hardware (P0..P6). */
-  static final int PREDICATE_REGISTERS = 7;
-
   /** The pass's switches, as the knobs of the same names set them. */
   public record Options(
       boolean rpAware,
       boolean predAware,
       boolean copyProp,
       boolean incrementalUpdate,
-      boolean verifyUpdate,
-      int defaultRegisterTarget) {}
+      boolean verifyUpdate) {}
 
   private final Options options;
 
@@ -180,24 +169,14 @@ public final class MachineCse implements MachinePass {
     List<VReg> touched = new ArrayList<>(gone.usedRegs());
     touched.add(leader);
     touched.add(dup);
-    int[] before = tracker.totals();
+    PressureBudget.Figures before = tracker.figures();
     tracker.update(edit.blocks(), touched);
-    int[] after = tracker.totals();
-    boolean tooManyRegisters =
-        options.rpAware() && after[0] > registerTarget(f) && after[0] > before[0];
-    boolean tooManyPredicates =
-        options.predAware() && after[1] > PREDICATE_REGISTERS && after[1] > before[1];
-    if (tooManyRegisters || tooManyPredicates) {
+    if (tracker.budget.exceeded(before, tracker.figures())) {
       edit.undo();
       tracker.update(edit.blocks(), touched);
       return false;
     }
     return true;
-  }
-
-  private int registerTarget(MachineFunction f) {
-    int max = f.info().maxRegisters();
-    return max > 0 ? max : options.defaultRegisterTarget();
   }
 
   private static MachineInstr renamed(MachineInstr i, VReg from, VReg to) {
@@ -226,17 +205,9 @@ public final class MachineCse implements MachinePass {
 
   /** An immediate, a symbol's address, or a special register fixed for the whole launch. */
   private static boolean isConstantSource(MOperand o) {
-    if (o instanceof MOperand.Imm || o instanceof MOperand.Sym) {
-      return true;
-    }
-    if (o instanceof MOperand.Special s) {
-      String n = s.name();
-      return n.startsWith("%tid")
-          || n.startsWith("%ntid")
-          || n.startsWith("%ctaid")
-          || n.startsWith("%nctaid");
-    }
-    return false;
+    return o instanceof MOperand.Imm
+        || o instanceof MOperand.Sym
+        || o instanceof MOperand.Special s && SpecialRegisters.isFixedForLaunch(s.name());
   }
 
   /** The source of every same-class register copy, followed to the end of a chain of copies. */
@@ -313,10 +284,12 @@ public final class MachineCse implements MachinePass {
   /** The pressure the RP-aware decisions read, kept up to date as the knobs say. */
   private final class Tracker {
     private final MachineFunction f;
+    private final PressureBudget budget;
     private RegisterPressure pressure;
 
     Tracker(MachineFunction f) {
       this.f = f;
+      this.budget = PressureBudget.of(f, options.rpAware(), options.predAware());
       this.pressure = full();
     }
 
@@ -325,9 +298,8 @@ public final class MachineCse implements MachinePass {
       return RegisterPressure.of(f);
     }
 
-    /** Data registers in 32-bit units and predicates, each at its most crowded point. */
-    int[] totals() {
-      return new int[] {pressure.maxLiveRegisterUnits(), pressure.max(RegisterClass.PRED)};
+    PressureBudget.Figures figures() {
+      return PressureBudget.Figures.of(pressure);
     }
 
     void update(List<MachineBlock> blocks, List<VReg> touched) {

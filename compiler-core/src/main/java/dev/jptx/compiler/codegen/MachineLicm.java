@@ -30,13 +30,6 @@ import java.util.Set;
  * preserves the CFG.
  */
 public final class MachineLicm implements MachinePass {
-  private final int defaultRegisterTarget;
-
-  /** A pass whose register target without {@code .maxnreg} is {@code defaultRegisterTarget}. */
-  public MachineLicm(int defaultRegisterTarget) {
-    this.defaultRegisterTarget = defaultRegisterTarget;
-  }
-
   @Override
   public String name() {
     return "early-machinelicm";
@@ -66,12 +59,13 @@ public final class MachineLicm implements MachinePass {
     return changed;
   }
 
-  private boolean hoist(
+  private static boolean hoist(
       MachineFunction f,
       MachineLoopInfo.Loop loop,
       MachineBlock pre,
       RegisterPressure pressure,
       MachineDominatorTree dom) {
+    PressureBudget budget = PressureBudget.of(f, true, true);
     Map<VReg, MachineBlock> defBlock = new HashMap<>();
     for (MachineBlock b : f.blocks()) {
       for (MachineInstr i : b.instrs()) {
@@ -94,15 +88,14 @@ public final class MachineLicm implements MachinePass {
           k++;
           continue;
         }
-        int[] before = totals(pressure);
+        PressureBudget.Figures before = PressureBudget.Figures.of(pressure);
         b.instrs().remove(k);
         int at = insertionPoint(pre);
         pre.instrs().add(at, i);
         List<VReg> touched = new ArrayList<>(i.usedRegs());
         touched.addAll(i.defs());
         pressure.update(List.of(b, pre), touched);
-        int[] after = totals(pressure);
-        if (exceeds(f, before, after)) {
+        if (budget.exceeded(before, PressureBudget.Figures.of(pressure))) {
           pre.instrs().remove(at);
           b.instrs().add(k, i);
           pressure.update(List.of(b, pre), touched);
@@ -132,17 +125,6 @@ public final class MachineLicm implements MachinePass {
       }
     }
     return true;
-  }
-
-  private static int[] totals(RegisterPressure p) {
-    return new int[] {p.maxLiveRegisterUnits(), p.max(dev.jptx.compiler.target.RegisterClass.PRED)};
-  }
-
-  private boolean exceeds(MachineFunction f, int[] before, int[] after) {
-    int max = f.info().maxRegisters();
-    int target = max > 0 ? max : defaultRegisterTarget;
-    return after[0] > target && after[0] > before[0]
-        || after[1] > MachineCse.PREDICATE_REGISTERS && after[1] > before[1];
   }
 
   /** Before the preheader's branch (its last instruction). */

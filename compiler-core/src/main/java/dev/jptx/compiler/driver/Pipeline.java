@@ -349,11 +349,10 @@ public final class Pipeline {
                   options.knobs().flag("pred-aware-mcse"),
                   options.knobs().flag("copy-prop-mcse"),
                   options.knobs().flag("incremental-update-mcse"),
-                  options.knobs().flag("verify-update-mcse"),
-                  MachineCse.DEFAULT_REGISTER_TARGET)));
+                  options.knobs().flag("verify-update-mcse"))));
     }
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-machine-licm")) {
-      passes.add(new MachineLicm(MachineCse.DEFAULT_REGISTER_TARGET));
+      passes.add(new MachineLicm());
     }
     if (!options.knobs().flag("disable-machine-dce")) {
       passes.add(new MachineDeadCodeElimination());

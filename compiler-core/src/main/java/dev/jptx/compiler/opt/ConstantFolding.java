@@ -202,12 +202,8 @@ public final class ConstantFolding implements FunctionPass {
     if (whenTrue.equals(whenFalse) || whenTrue != 0) {
       f.replaceAllUses(r, whenTrue.equals(whenFalse) ? f.constant(ScalarType.I1, whenTrue) : c);
       f.remove(i);
-    } else if (f.definingInst(c) != null
-        && f.data(f.definingInst(c)) instanceof InstData.Compare cmp) {
-      f.setData(
-          i, new InstData.Compare(cmp.opcode(), cmp.predicate().inverse(), cmp.lhs(), cmp.rhs()));
     } else {
-      f.setData(i, new InstData.Binary(Opcode.XOR, c, f.constant(ScalarType.I1, 1)));
+      f.setData(i, Negation.instruction(f, c));
     }
     return true;
   }

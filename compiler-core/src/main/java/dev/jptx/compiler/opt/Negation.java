@@ -17,11 +17,14 @@ final class Negation {
 
   /** {@code !c}, inserted before {@code before}. */
   static Value of(Function f, Inst before, Value c, int line) {
+    return f.result(f.insertBefore(before, instruction(f, c), ScalarType.I1, line));
+  }
+
+  /** The instruction computing {@code !c}, for a caller that places it itself. */
+  static InstData instruction(Function f, Value c) {
     InstData d = f.definingInst(c) == null ? null : f.data(f.definingInst(c));
-    InstData negated =
-        d instanceof InstData.Compare cmp
-            ? new InstData.Compare(cmp.opcode(), cmp.predicate().inverse(), cmp.lhs(), cmp.rhs())
-            : new InstData.Binary(Opcode.XOR, c, f.constant(ScalarType.I1, 1));
-    return f.result(f.insertBefore(before, negated, ScalarType.I1, line));
+    return d instanceof InstData.Compare cmp
+        ? new InstData.Compare(cmp.opcode(), cmp.predicate().inverse(), cmp.lhs(), cmp.rhs())
+        : new InstData.Binary(Opcode.XOR, c, f.constant(ScalarType.I1, 1));
   }
 }

@@ -24,6 +24,14 @@ public final class SpecialRegisters {
 
   private SpecialRegisters() {}
 
+  /**
+   * True if {@code name} is one of these registers: each keeps its value for a thread's whole
+   * launch, so two reads of it are one ({@code %clock} and the like are not here).
+   */
+  public static boolean isFixedForLaunch(String name) {
+    return ROWS.containsValue(name);
+  }
+
   /** The special register {@code in} reads, or null if it reads none. */
   public static String of(Intrinsic in) {
     return ROWS.get(in);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class MachineCseTest {
   private static final MachineCse.Options ALL_ON =
-      new MachineCse.Options(true, true, true, true, false, 70);
+      new MachineCse.Options(true, true, true, true, false);
 
   private static String run(String mir, MachineCse.Options o) {
     MachineFunction f = MirParser.parse(mir).get(0);
@@ -73,7 +73,7 @@ class MachineCseTest {
   void copyPropMcse_readsThroughCopies() {
     String on = run(THROUGH_COPY, ALL_ON);
     assertTrue(on.contains("%5:b32 = MUL_LO_S32 %3, %3"), on);
-    String off = run(THROUGH_COPY, new MachineCse.Options(true, true, false, true, false, 70));
+    String off = run(THROUGH_COPY, new MachineCse.Options(true, true, false, true, false));
     assertTrue(off.contains("%4:b32 = ADD_S32 %1, 1"), off);
   }
 
@@ -105,7 +105,7 @@ class MachineCseTest {
   void rpAwareMcse_keepsARecomputationThatSavesRegisters() {
     String on = run(CROWDED, ALL_ON);
     assertTrue(on.contains("%6:b32 = ADD_S32 %1, 7"), on);
-    String off = run(CROWDED, new MachineCse.Options(false, true, true, true, false, 70));
+    String off = run(CROWDED, new MachineCse.Options(false, true, true, true, false));
     assertFalse(off.contains("%6:b32"), off);
     assertTrue(off.contains("ST_GLOBAL_U32 %0, 8, %2"), off);
   }
@@ -155,22 +155,20 @@ class MachineCseTest {
   void predAwareMcse_keepsARecomputedPredicate() {
     String on = run(PREDICATES, ALL_ON);
     assertTrue(on.contains("%3:pred = SETP_S32 lt, %1, 100"), on);
-    String off = run(PREDICATES, new MachineCse.Options(true, false, true, true, false, 70));
+    String off = run(PREDICATES, new MachineCse.Options(true, false, true, true, false));
     assertFalse(off.contains("%3:pred"), off);
   }
 
   @Test
   void incrementalAndVerifiedUpdates() {
-    MachineCse incremental =
-        new MachineCse(new MachineCse.Options(true, true, true, true, true, 70));
+    MachineCse incremental = new MachineCse(new MachineCse.Options(true, true, true, true, true));
     incremental.run(MirParser.parse(TWICE).get(0));
     assertEquals(1, incremental.fullComputations());
     assertEquals(2, incremental.verifications());
     MachineCse unchecked = new MachineCse(ALL_ON);
     unchecked.run(MirParser.parse(TWICE).get(0));
     assertEquals(0, unchecked.verifications());
-    MachineCse recomputing =
-        new MachineCse(new MachineCse.Options(true, true, true, false, true, 70));
+    MachineCse recomputing = new MachineCse(new MachineCse.Options(true, true, true, false, true));
     recomputing.run(MirParser.parse(TWICE).get(0));
     assertEquals(3, recomputing.fullComputations());
     assertEquals(0, recomputing.verifications());

@@ -38,7 +38,7 @@ class MachineLicmTest {
 
   private static String run(String limit) {
     MachineFunction f = MirParser.parse(CROWDED_LOOP.replace("LIMIT", limit)).get(0);
-    new MachineLicm(70).run(f);
+    new MachineLicm().run(f);
     return MirPrinter.print(f);
   }
 

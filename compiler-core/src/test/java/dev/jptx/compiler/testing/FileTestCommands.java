@@ -179,9 +179,9 @@ final class FileTestCommands {
           new MachineDeadCodeElimination(),
           "machine-cse",
           new dev.jptx.compiler.codegen.MachineCse(
-              new dev.jptx.compiler.codegen.MachineCse.Options(true, true, true, true, true, 70)),
+              new dev.jptx.compiler.codegen.MachineCse.Options(true, true, true, true, true)),
           "early-machinelicm",
-          new dev.jptx.compiler.codegen.MachineLicm(70));
+          new dev.jptx.compiler.codegen.MachineLicm());
 
   private static String opt(String input, List<String> passes) {
     Module m = verified(IrParser.parseModule("test", input));
