@@ -10,11 +10,11 @@ import dev.jptx.compiler.target.MoveOpcodes;
 /**
  * Recognizes register-to-register copies: {@code COPY}, and a same-class {@code mov} of a register.
  */
-final class CopyInstrs {
+public final class CopyInstrs {
   private CopyInstrs() {}
 
   /** The register {@code i} copies, or null if {@code i} is not an unguarded same-class copy. */
-  static VReg source(MachineFunction f, MachineInstr i) {
+  public static VReg source(MachineFunction f, MachineInstr i) {
     boolean copyLike =
         i.opcode() == MoveOpcodes.COPY
             || (i.opcode().family() == ConstraintFamily.COPY

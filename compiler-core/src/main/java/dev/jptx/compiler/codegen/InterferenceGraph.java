@@ -21,7 +21,7 @@ public final class InterferenceGraph {
 
   private InterferenceGraph() {}
 
-  /** The graph of {@code f}; {@code isCopy} tells which instructions are register copies. */
+  /** The graph of {@code f}, with {@code liveness} its liveness. */
   public static InterferenceGraph of(MachineFunction f, Liveness liveness) {
     InterferenceGraph g = new InterferenceGraph();
     for (MachineBlock b : f.blocks()) {
@@ -56,6 +56,11 @@ public final class InterferenceGraph {
   /** True if {@code a} and {@code b} interfere. */
   public boolean interfere(int a, int b) {
     return edges.getOrDefault(a, Set.of()).contains(b);
+  }
+
+  /** The registers {@code r} interferes with, in increasing order. */
+  public java.util.SortedSet<Integer> neighbors(int r) {
+    return new java.util.TreeSet<>(edges.getOrDefault(r, Set.of()));
   }
 
   /** Makes {@code from}'s interferences {@code into}'s as well and drops {@code from}. */

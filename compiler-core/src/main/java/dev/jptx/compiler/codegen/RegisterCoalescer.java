@@ -1,11 +1,8 @@
 package dev.jptx.compiler.codegen;
 
-import dev.jptx.compiler.mir.Guard;
-import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
-import dev.jptx.compiler.mir.VReg;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,7 +49,7 @@ public final class RegisterCoalescer implements MachinePass {
     for (MachineBlock b : f.blocks()) {
       List<MachineInstr> is = b.instrs();
       for (int k = 0; k < is.size(); k++) {
-        is.set(k, rename(is.get(k), rep));
+        is.set(k, RegisterRenaming.rename(is.get(k), r -> find(rep, r)));
       }
       is.removeIf(
           i -> CopyInstrs.source(f, i) != null && CopyInstrs.source(f, i).equals(i.defs().get(0)));
@@ -81,22 +78,5 @@ public final class RegisterCoalescer implements MachinePass {
       r = rep[r];
     }
     return r;
-  }
-
-  private static MachineInstr rename(MachineInstr i, int[] rep) {
-    List<VReg> defs = new ArrayList<>();
-    for (VReg d : i.defs()) {
-      defs.add(new VReg(find(rep, d.id())));
-    }
-    List<MOperand> uses = new ArrayList<>();
-    for (MOperand u : i.uses()) {
-      uses.add(
-          u instanceof MOperand.Reg r ? new MOperand.Reg(new VReg(find(rep, r.reg().id()))) : u);
-    }
-    Guard g = i.guard();
-    if (g != null) {
-      g = new Guard(new VReg(find(rep, g.predicate().id())), g.negated());
-    }
-    return new MachineInstr(i.opcode(), defs, uses, g, i.line());
   }
 }

@@ -244,7 +244,7 @@ public final class RegisterPressure {
   }
 
   /** 32-bit hardware registers a register of class {@code c} takes; 0 for predicates. */
-  static int units(RegisterClass c) {
+  public static int units(RegisterClass c) {
     return c == RegisterClass.PRED ? 0 : Math.max(1, c.bits() / 32);
   }
 

@@ -144,7 +144,40 @@ public final class Knobs {
             "Keep loops tested at the top instead of rotating them into a guard and a test at the"
                 + " bottom (the opt stage's 'loop-rotate' pass) at -O2 and above."));
     backendKnobs(m);
+    registerAllocationKnobs(m);
     return Collections.unmodifiableMap(m);
+  }
+
+  /** The knobs of PHI elimination, coalescing and register allocation. */
+  private static void registerAllocationKnobs(Map<String, Knob> m) {
+    add(
+        m,
+        new Knob(
+            "join-liveintervals",
+            Knob.Type.BOOL,
+            "true",
+            "Coalesce copies (register-coalescer) after PHI elimination at -O1 and above: a copy"
+                + " whose source and result do not interfere becomes one register and disappears;"
+                + " false keeps every copy PHI elimination made."));
+    add(
+        m,
+        new Knob(
+            "disable-register-assignment",
+            Knob.Type.BOOL,
+            "false",
+            "Keep every virtual register's own PTX register (the shape nvcc emits) instead of"
+                + " assigning registers so that each class declares about as many as are live at"
+                + " once; spilling under maxRegisters still happens."));
+    add(
+        m,
+        new Knob(
+            "verify-regalloc",
+            Knob.Type.BOOL,
+            "false",
+            "Check every register allocation by replaying it symbolically (AllocationChecker):"
+                + " a read that could see another value than the register it names, or a reload"
+                + " of a slot holding another value, fails the build. Always on with"
+                + " --verify-each."));
   }
 
   /** The knobs of the backend's stages, after the mid-level optimizer's. */
@@ -186,15 +219,6 @@ public final class Knobs {
                 + " (SoftenFloat), instead of as exact f32 values (PromoteFloat). Results are"
                 + " identical; softening saves conversions where halves are only moved, promotion"
                 + " where they are computed on."));
-    add(
-        m,
-        new Knob(
-            "join-liveintervals",
-            Knob.Type.BOOL,
-            "true",
-            "Coalesce copies (register-coalescer) after PHI elimination at -O1 and above: a copy"
-                + " whose source and result do not interfere becomes one register and disappears;"
-                + " false keeps every copy PHI elimination made."));
     add(
         m,
         new Knob(

@@ -51,6 +51,9 @@ import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.opt.VaryingLoadsFirst;
+import dev.jptx.compiler.regalloc.PressureDrivenAllocator;
+import dev.jptx.compiler.regalloc.RegisterAllocation;
+import dev.jptx.compiler.regalloc.RegisterAllocator;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -70,6 +73,7 @@ public final class Pipeline {
   private final DumpSink sink;
   private final Set<String> onlyMethods;
   private final List<MachinePass> extraMachinePasses = new ArrayList<>();
+  private RegisterAllocator allocator;
 
   /** A pipeline with these options, sending {@code --print-after} text to {@code sink}. */
   public Pipeline(CompilerOptions options, DumpSink sink) {
@@ -92,6 +96,12 @@ public final class Pipeline {
    */
   public Pipeline withExtraMachinePass(MachinePass p) {
     extraMachinePasses.add(p);
+    return this;
+  }
+
+  /** This pipeline with another register allocator (tests of the allocation checker). */
+  public Pipeline withAllocator(RegisterAllocator a) {
+    this.allocator = a;
     return this;
   }
 
@@ -364,13 +374,22 @@ public final class Pipeline {
     return passes;
   }
 
-  /** PHI elimination, then (from -O1) coalescing of the copies it made. */
+  /**
+   * PHI elimination, then (from -O1) coalescing of the copies it made, then register allocation:
+   * spilling under an explicit budget, assignment, and the allocation checker in verifying builds.
+   */
   private List<MachinePass> registerAllocationPasses() {
     List<MachinePass> passes = new ArrayList<>();
     passes.add(new PhiElimination());
     if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
       passes.add(new RegisterCoalescer());
     }
+    boolean check = options.verifyEachPass() || options.knobs().flag("verify-regalloc");
+    RegisterAllocator a =
+        allocator != null
+            ? allocator
+            : new PressureDrivenAllocator(!options.knobs().flag("disable-register-assignment"));
+    passes.add(new RegisterAllocation(a, check));
     return passes;
   }
 

@@ -13,7 +13,7 @@ import java.util.List;
  * may add blocks anywhere in the layout (the pipeliner rewrites loops this way).
  */
 public final class MachineFunction {
-  private final FunctionInfo info;
+  private FunctionInfo info;
   private final List<MachineBlock> layout = new ArrayList<>();
   private final List<MachineBlock> byId = new ArrayList<>();
   private final List<RegisterClass> vregs = new ArrayList<>();
@@ -27,6 +27,52 @@ public final class MachineFunction {
   /** Name, parameters and launch bounds. */
   public FunctionInfo info() {
     return info;
+  }
+
+  /** Adds an object to the function's {@code .local} frame (a spill slot). */
+  public void addFrameObject(FrameObject o) {
+    List<FrameObject> frame = new ArrayList<>(info.frame());
+    frame.add(o);
+    setInfo(frame);
+  }
+
+  /** Replaces the function's {@code .local} frame (after frame layout). */
+  public void setFrame(List<FrameObject> frame) {
+    setInfo(frame);
+  }
+
+  private void setInfo(List<FrameObject> frame) {
+    info =
+        new FunctionInfo(
+            info.name(),
+            info.entry(),
+            info.params(),
+            info.maxThreads(),
+            info.minBlocksPerSm(),
+            info.maxRegisters(),
+            info.sourceFile(),
+            info.javaName(),
+            info.returnType(),
+            frame);
+  }
+
+  /**
+   * A copy to experiment on: the same blocks (ids and layout), instructions and registers, in lists
+   * of its own, so that editing the copy leaves this function as it is.
+   */
+  public MachineFunction copy() {
+    MachineFunction c = new MachineFunction(info);
+    for (MachineBlock b : byId) {
+      MachineBlock nb = new MachineBlock(b.id());
+      nb.instrs().addAll(b.instrs());
+      c.byId.add(nb);
+    }
+    for (MachineBlock b : layout) {
+      c.layout.add(c.byId.get(b.id()));
+    }
+    c.vregs.addAll(vregs);
+    c.ssa = ssa;
+    return c;
   }
 
   /** True while every register has exactly one definition (before PHI elimination). */

@@ -24,6 +24,7 @@ public final class MachineOpcodes {
     all.addAll(MathOpcodes.rows());
     all.addAll(SyncOpcodes.rows());
     all.addAll(HalfOpcodes.rows());
+    all.addAll(SpillOpcodes.rows());
     Map<String, MachineOpcode> m = new LinkedHashMap<>();
     for (MachineOpcode o : all) {
       if (m.put(o.name(), o) != null) {

@@ -14,14 +14,14 @@ import java.util.Set;
  * selp.b32 %r10, 0, %r9, %p2;
  * </pre>
  *
- * The rule: every instruction that reads such a {@code cvt}'s result is a {@code selp} that picks
- * the immediate 0 when its predicate says the {@code cvt}'s source is NaN, and the result
- * otherwise. The predicate must come, in every one of its definitions, from an unguarded NaN test
- * of that same source register: {@code setp.nan}/{@code setp.neu x, x} or {@code testp.notanumber
- * x} (true on NaN), or {@code setp.num}/{@code setp.eq x, x} or {@code testp.number x} (false on
- * NaN, so the operands of the {@code selp} swap). {@code setp.nan}/{@code setp.num} of {@code x}
- * and a float literal that is not NaN test {@code x} alone and count too. A result nothing reads is
- * fine.
+ * The rule: every instruction that reads such a {@code cvt}'s result (as the {@code cvt} wrote it)
+ * is a {@code selp} that picks the immediate 0 when its predicate says the {@code cvt}'s source is
+ * NaN, and the result otherwise. The predicate must come, in every definition reaching the select,
+ * from an unguarded NaN test of the same value of the source register: {@code setp.nan}/{@code
+ * setp.neu x, x} or {@code testp.notanumber x} (true on NaN), or {@code setp.num}/{@code setp.eq x,
+ * x} or {@code testp.number x} (false on NaN, so the operands of the {@code selp} swap). {@code
+ * setp.nan}/{@code setp.num} of {@code x} and a float literal that is not NaN test {@code x} alone
+ * and count too. A result nothing reads is fine.
  */
 final class NanSelectRule implements LintRule {
   private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
@@ -38,8 +38,8 @@ final class NanSelectRule implements LintRule {
       if (PtxStatement.names(source).size() != 1) {
         continue; // a literal source (the compiler folds those) has no register to test
       }
-      for (PtxStatement use : f.usesOf(result)) {
-        if (!isNanSelect(f, use, result, source)) {
+      for (PtxStatement use : f.usesReachedBy(s, result)) {
+        if (!isNanSelect(f, s, use, result, source)) {
           out.add(
               new LintFinding(
                   f.name(),
@@ -86,13 +86,14 @@ final class NanSelectRule implements LintRule {
   }
 
   private static boolean isNanSelect(
-      PtxFunctionBody f, PtxStatement use, String result, String source) {
+      PtxFunctionBody f, PtxStatement cvt, PtxStatement use, String result, String source) {
     if (!use.base().equals("selp") || use.operands().size() != 4) {
       return false;
     }
     String predicate = use.operand(3);
     boolean negated = predicate.startsWith("!");
-    Boolean trueOnNan = polarity(f, negated ? predicate.substring(1).trim() : predicate, source);
+    Boolean trueOnNan =
+        polarity(f, use, cvt, negated ? predicate.substring(1).trim() : predicate, source);
     if (trueOnNan == null) {
       return false;
     }
@@ -106,11 +107,16 @@ final class NanSelectRule implements LintRule {
    * True if {@code predicate} holds exactly when {@code source} is NaN, false if exactly when it is
    * not, null if that is not what every definition of it says.
    */
-  private static Boolean polarity(PtxFunctionBody f, String predicate, String source) {
-    List<PtxStatement> defs = f.definitions(predicate);
+  private static Boolean polarity(
+      PtxFunctionBody f, PtxStatement use, PtxStatement cvt, String predicate, String source) {
+    List<PtxStatement> defs = f.definitions(predicate, use);
     Boolean agreed = null;
     for (PtxStatement d : defs) {
-      Boolean p = nanTest(d, predicate, source);
+      // the test must read the value the cvt converts, not another one under the same name
+      Boolean p =
+          f.definitions(source, d).equals(f.definitions(source, cvt))
+              ? nanTest(d, predicate, source)
+              : null;
       if (p == null || (agreed != null && !agreed.equals(p))) {
         return null;
       }

@@ -1,7 +1,9 @@
 package dev.jptx.compiler.validate;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,8 +16,8 @@ import java.util.regex.Pattern;
  * by the line it starts on. A function starts at the {@code {} after a header naming {@code .entry}
  * or {@code .func} and ends at its matching {@code }}; inside it, a brace that starts a statement
  * opens or closes a scope, any other brace belongs to the statement ({@code {%f1, %f2}}). Labels
- * ({@code $L__BB0_3:}), directives ({@code .reg}, {@code .loc}, which has no {@code ;}) and
- * everything outside functions are skipped.
+ * ({@code $L__BB0_3:}) mark the statement after them as a branch target; directives ({@code .reg},
+ * {@code .loc}, which has no {@code ;}) and everything outside functions are skipped.
  */
 final class PtxScanner {
   private static final Pattern HEADER =
@@ -29,6 +31,7 @@ final class PtxScanner {
   private int parens;
   private String function;
   private List<PtxStatement> body;
+  private Map<String, Integer> labels;
 
   private PtxScanner() {}
 
@@ -56,6 +59,7 @@ final class PtxScanner {
       m.find();
       function = m.group(1);
       body = new ArrayList<>();
+      labels = new HashMap<>();
       statement.setLength(0);
       depth = 1;
     } else if (c == '{' && depth > 0 && blank) {
@@ -63,12 +67,13 @@ final class PtxScanner {
     } else if (c == '}' && depth > 0 && blank) {
       depth--;
       if (depth == 0) {
-        functions.add(new PtxFunctionBody(function, body));
+        functions.add(new PtxFunctionBody(function, body, labels));
         function = null;
       }
     } else if (c == ';') {
       emit();
     } else if (c == ':' && depth > 0 && LABEL.matcher(statement.toString().trim()).matches()) {
+      labels.put(statement.toString().trim(), body.size());
       statement.setLength(0);
     } else {
       if (blank && !Character.isWhitespace(c)) {

@@ -9,8 +9,8 @@ import java.util.Set;
 /**
  * Java uses only the low 5 ({@code int}) or 6 ({@code long}) bits of a shift count; PTX {@code
  * shl}/{@code shr} clamp a count of the width or more instead. So an immediate count must be below
- * the width, and a register count must be in range by construction: every definition of it (by
- * name, in the function) is
+ * the width, and a register count must be in range by construction: every definition of it that
+ * reaches the shift is
  *
  * <ul>
  *   <li>an {@code and} with an operand that is in range: an immediate from 0 to width - 1, or a
@@ -21,8 +21,8 @@ import java.util.Set;
  *   <li>an integer {@code cvt} of a register in range, or a {@code selp} of two operands in range.
  * </ul>
  *
- * A register met again while it is being checked (a copy around a loop) is assumed in range: the
- * values it can hold come from its other definitions. A guarded definition counts like any other.
+ * A definition met again while it is being checked (a copy around a loop) is assumed in range: the
+ * values it can hold come from the other definitions. A guarded definition counts like any other.
  * Funnel shifts ({@code shf}) take counts modulo the width or clamp them explicitly, and are not
  * checked.
  */
@@ -52,7 +52,7 @@ final class ShiftMaskRule implements LintRule {
           message = outOfRange(c, width);
         }
       } else {
-        Offender o = offender(f, count, width - 1, new HashSet<>());
+        Offender o = offender(f, count, s, width - 1, new HashSet<>());
         if (o != null) {
           message = unmasked(count, width, o.definition());
         }
@@ -96,41 +96,44 @@ final class ShiftMaskRule implements LintRule {
   /** The reason a register is not provably in range: a definition, or none when it has none. */
   private record Offender(PtxStatement definition) {}
 
-  /** The first definition that may put {@code register} above {@code max}, or null if none. */
+  /**
+   * The first definition reaching {@code at} that may put {@code register} above {@code max}, or
+   * null if none.
+   */
   private static Offender offender(
-      PtxFunctionBody f, String register, long max, Set<String> visiting) {
-    if (!visiting.add(register)) {
-      return null;
+      PtxFunctionBody f, String register, PtxStatement at, long max, Set<PtxStatement> visiting) {
+    List<PtxStatement> defs = f.definitions(register, at);
+    if (defs.isEmpty()) {
+      return new Offender(null);
     }
-    try {
-      List<PtxStatement> defs = f.definitions(register);
-      if (defs.isEmpty()) {
-        return new Offender(null);
-      }
-      for (PtxStatement d : defs) {
-        if (!inRange(f, d, max, visiting)) {
-          return new Offender(d);
+    for (PtxStatement d : defs) {
+      // a definition met again while it is being checked (a copy around a loop) adds no value
+      if (visiting.add(d)) {
+        try {
+          if (!inRange(f, d, max, visiting)) {
+            return new Offender(d);
+          }
+        } finally {
+          visiting.remove(d);
         }
       }
-      return null;
-    } finally {
-      visiting.remove(register);
     }
+    return null;
   }
 
   private static boolean inRange(
-      PtxFunctionBody f, PtxStatement d, long max, Set<String> visiting) {
+      PtxFunctionBody f, PtxStatement d, long max, Set<PtxStatement> visiting) {
     return switch (d.base()) {
       case "and" ->
-          operandInRange(f, d.operand(1), max, visiting)
-              || operandInRange(f, d.operand(2), max, visiting);
-      case "mov" -> d.operands().size() == 2 && operandInRange(f, d.operand(1), max, visiting);
+          operandInRange(f, d.operand(1), d, max, visiting)
+              || operandInRange(f, d.operand(2), d, max, visiting);
+      case "mov" -> d.operands().size() == 2 && operandInRange(f, d.operand(1), d, max, visiting);
       case "cvt" ->
           INTEGER_TYPES.containsAll(d.modifiers())
-              && operandInRange(f, d.operand(1), max, visiting);
+              && operandInRange(f, d.operand(1), d, max, visiting);
       case "selp" ->
-          operandInRange(f, d.operand(1), max, visiting)
-              && operandInRange(f, d.operand(2), max, visiting);
+          operandInRange(f, d.operand(1), d, max, visiting)
+              && operandInRange(f, d.operand(2), d, max, visiting);
       // an unsigned bit field of at most log2(max + 1) bits is below max + 1
       case "bfe" -> d.modifiers().contains("u32") && fieldFits(d.operand(3), max);
       default -> false;
@@ -147,7 +150,7 @@ final class ShiftMaskRule implements LintRule {
   }
 
   private static boolean operandInRange(
-      PtxFunctionBody f, String operand, long max, Set<String> visiting) {
+      PtxFunctionBody f, String operand, PtxStatement at, long max, Set<PtxStatement> visiting) {
     OptionalLong literal = PtxStatement.integer(operand);
     if (literal.isPresent()) {
       return literal.getAsLong() >= 0 && literal.getAsLong() <= max;
@@ -155,6 +158,6 @@ final class ShiftMaskRule implements LintRule {
     List<String> names = PtxStatement.names(operand);
     return names.size() == 1
         && names.get(0).equals(operand)
-        && offender(f, operand, max, visiting) == null;
+        && offender(f, operand, at, max, visiting) == null;
   }
 }

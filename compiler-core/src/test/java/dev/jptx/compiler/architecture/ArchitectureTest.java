@@ -45,6 +45,7 @@ class ArchitectureTest {
           Map.entry("legalize", Set.of("dag", "ir", "target")),
           Map.entry("isel", Set.of("dag", "ir", "mir", "target")),
           Map.entry("codegen", Set.of("mir", "target", "graph")),
+          Map.entry("regalloc", Set.of("codegen", "mir", "target", "graph")),
           Map.entry("emit", Set.of("mir", "target")),
           Map.entry("validate", Set.of("target")),
           Map.entry(
@@ -62,6 +63,7 @@ class ArchitectureTest {
                   "legalize",
                   "isel",
                   "codegen",
+                  "regalloc",
                   "emit",
                   "validate")),
           Map.entry(
@@ -79,6 +81,7 @@ class ArchitectureTest {
                   "legalize",
                   "isel",
                   "codegen",
+                  "regalloc",
                   "emit",
                   "validate",
                   "driver")));

@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.diag.InternalCompilerError;
 import dev.jptx.compiler.ir.IrParser;
+import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.regalloc.Allocation;
+import dev.jptx.compiler.regalloc.RegisterAllocator;
 import dev.jptx.compiler.target.IntegerOpcodes;
 import dev.jptx.compiler.target.RegisterClass;
 import dev.jptx.compiler.target.SmTargets;
@@ -450,10 +453,58 @@ class KnobsTest {
 
   @Test
   void joinLiveintervals_false_keepsThePhiCopies() {
-    String joined = dump(CONSTANT_LOOP, Stage.RA, 1, List.of());
+    // without assignment, which would give a copy's two sides one register where it can
+    List<String> own = List.of("disable-register-assignment");
+    String joined = dump(CONSTANT_LOOP, Stage.RA, 1, own);
     assertFalse(joined.contains("COPY"), joined);
-    String kept = dump(CONSTANT_LOOP, Stage.RA, 1, List.of("join-liveintervals=false"));
-    assertTrue(kept.contains("COPY"), kept);
+    List<String> kept = List.of("disable-register-assignment", "join-liveintervals=false");
+    String copies = dump(CONSTANT_LOOP, Stage.RA, 1, kept);
+    assertTrue(copies.contains("COPY"), copies);
+  }
+
+  /** A chain of values, each dead once the next is made but the first, read again at the end. */
+  private static final String VALUE_CHAIN =
+      """
+      kernel @k(ptr.global %0) {
+      b0:
+        %1 = intrinsic i32 tid.x()
+        %2 = mul i32 %1, %1
+        %3 = add i32 %2, 7
+        %4 = mul i32 %3, %3
+        %5 = xor i32 %4, %1
+        store i32 %5, %0
+        ret
+      }
+      """;
+
+  @Test
+  void disableRegisterAssignment_keepsOneRegisterPerValue() {
+    String shared = dump(VALUE_CHAIN, Stage.PTX, 3, List.of());
+    assertTrue(shared.contains(".reg .b32 \t%r<3>;"), shared);
+    String own = dump(VALUE_CHAIN, Stage.PTX, 3, List.of("disable-register-assignment"));
+    assertTrue(own.contains(".reg .b32 \t%r<5>;"), own);
+  }
+
+  @Test
+  void verifyRegalloc_catchesAnAllocationThatSharesALiveRegister() {
+    // every value in register 0 of its class: %1 is still needed when %2 overwrites it
+    RegisterAllocator oneRegister =
+        (f, budget) -> new Allocation(List.of(), new int[f.vregCount()]);
+    CompilerOptions checked =
+        CompilerOptions.defaults().withKnobs(Knobs.parse(List.of("verify-regalloc")));
+    Module m = IrParser.parseModule("t", VALUE_CHAIN);
+    InternalCompilerError e =
+        assertThrows(
+            InternalCompilerError.class,
+            () ->
+                new Pipeline(checked, DumpSink.NONE)
+                    .withAllocator(oneRegister)
+                    .compileModule("t", m));
+    assertTrue(e.getMessage().contains("register allocation of k is wrong"), e.getMessage());
+    // unchecked, the same allocation goes through (and would compute garbage)
+    new Pipeline(CompilerOptions.defaults(), DumpSink.NONE)
+        .withAllocator(oneRegister)
+        .compileModule("t", IrParser.parseModule("t", VALUE_CHAIN));
   }
 
   /** An i128 sum, which type legalization expands into i64 halves below sm_100. */
@@ -613,7 +664,9 @@ class KnobsTest {
             "pred-aware-mcse",
             "copy-prop-mcse",
             "incremental-update-mcse",
-            "verify-update-mcse");
+            "verify-update-mcse",
+            "disable-register-assignment",
+            "verify-regalloc");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

@@ -284,6 +284,56 @@ class PtxLintTest {
     assertTrue(f.message().endsWith("but it has no definition in this function"), f.message());
   }
 
+  // --- reaching definitions: a register name reused for another value (register allocation)
+
+  @Test
+  void shiftMask_aNameReusedAfterTheShiftIsClean() {
+    String ptx =
+        kernel(
+            "and.b32 %r2, %r1, 31;",
+            "shl.b32 %r3, %r1, %r2;", "ld.param.u32 %r2, [k_param_0];", "add.s32 %r3, %r3, %r2;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void shiftMask_anUnmaskedDefinitionOnOnePathIsFound() {
+    LintFinding f =
+        only(
+            kernel(
+                "and.b32 %r2, %r1, 31;",
+                "@%p1 bra $L__BB0_2;",
+                "ld.param.u32 %r2, [k_param_0];",
+                "$L__BB0_2:",
+                "shl.b32 %r3, %r1, %r2;"),
+            false);
+    assertTrue(f.message().contains("but line 17 defines it"), f.message());
+  }
+
+  @Test
+  void nanSelect_aNameReusedAfterTheSelectIsClean() {
+    String ptx =
+        kernel(
+            "setp.nan.f64 %p1, %fd1, %fd1;",
+            "cvt.rzi.s32.f64 %r1, %fd1;",
+            "selp.b32 %r2, 0, %r1, %p1;",
+            "ld.param.u32 %r1, [k_param_0];",
+            "add.s32 %r3, %r1, %r2;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aTestOfAnEarlierValueOfTheSourceIsFound() {
+    LintFinding f =
+        only(
+            kernel(
+                "setp.nan.f64 %p1, %fd1, %fd1;",
+                "ld.param.f64 %fd1, [k_param_0];",
+                "cvt.rzi.s32.f64 %r1, %fd1;",
+                "selp.b32 %r2, 0, %r1, %p1;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+  }
+
   // --- the scanner
 
   @Test

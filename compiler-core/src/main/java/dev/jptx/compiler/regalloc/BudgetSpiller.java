@@ -1,0 +1,118 @@
+package dev.jptx.compiler.regalloc;
+
+import dev.jptx.compiler.codegen.Liveness;
+import dev.jptx.compiler.codegen.MachineDominatorTree;
+import dev.jptx.compiler.codegen.MachineLoopInfo;
+import dev.jptx.compiler.codegen.RegisterPressure;
+import dev.jptx.compiler.mir.FrameObject;
+import dev.jptx.compiler.mir.MachineBlock;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.RegisterClass;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Brings a function's register pressure under a budget by spilling whole registers to {@code
+ * .local} (pressure-driven, one register at a time): of the registers live across some point where
+ * the pressure is over the budget, and not read or written there, it spills the one with the best
+ * ratio of such points to spill cost (its reads and writes, each weighted 10x per loop level, as
+ * LLVM weighs spill cost), then measures again. A point's pressure is that of {@link
+ * RegisterPressure}: 32-bit units, predicates apart. It stops when every point fits, or when the
+ * points over budget hold only registers their own instruction needs (the budget is below what one
+ * instruction reads and writes at once).
+ */
+final class BudgetSpiller {
+  /** The name prefix of spill slots, before frame layout gives them offsets. */
+  static final String SLOT_PREFIX = "__spill";
+
+  private static final double LOOP_WEIGHT = 10;
+
+  private BudgetSpiller() {}
+
+  /**
+   * Spills registers of {@code work} (changing it) until its pressure fits {@code budget}; returns
+   * the spills in the order made.
+   */
+  static List<Allocation.Spill> run(MachineFunction work, int budget) {
+    List<Allocation.Spill> spills = new ArrayList<>();
+    BitSet spilled = new BitSet();
+    int slots = 0;
+    for (FrameObject o : work.info().frame()) {
+      slots += o.name().startsWith(SLOT_PREFIX) ? 1 : 0;
+    }
+    while (true) {
+      int best = choose(work, budget, spilled);
+      if (best < 0) {
+        return spills;
+      }
+      VReg r = new VReg(best);
+      int bytes = Math.max(1, work.regClass(r).bits() / 8);
+      FrameObject slot = new FrameObject(SLOT_PREFIX + slots++, bytes, bytes);
+      spilled.set(best);
+      work.addFrameObject(slot);
+      SpillCode.insert(work, r, slot.name());
+      spills.add(new Allocation.Spill(r, slot));
+    }
+  }
+
+  /** The register to spill next, or -1 if none is over budget or none can help. */
+  private static int choose(MachineFunction f, int budget, BitSet spilled) {
+    Liveness live = Liveness.of(f);
+    MachineLoopInfo loops = MachineLoopInfo.of(f, MachineDominatorTree.of(f));
+    double[] cost = new double[f.vregCount()];
+    int[] overPoints = new int[f.vregCount()];
+    for (MachineBlock b : f.blocks()) {
+      double weight = Math.pow(LOOP_WEIGHT, loops.depth(b));
+      BitSet l = (BitSet) live.liveOut(b).clone();
+      List<MachineInstr> is = b.instrs();
+      for (int k = is.size() - 1; k >= 0; k--) {
+        MachineInstr i = is.get(k);
+        BitSet after = (BitSet) l.clone();
+        int atAfter = units(f, after);
+        for (VReg d : i.defs()) {
+          cost[d.id()] += weight;
+          atAfter += after.get(d.id()) ? 0 : RegisterPressure.units(f.regClass(d));
+        }
+        for (VReg u : i.usedRegs()) {
+          cost[u.id()] += weight;
+        }
+        Liveness.stepBackward(i, l, null);
+        if (Math.max(atAfter, units(f, l)) > budget) {
+          BitSet through = (BitSet) after.clone();
+          through.and(l);
+          i.defs().forEach(d -> through.clear(d.id()));
+          i.usedRegs().forEach(u -> through.clear(u.id()));
+          for (int r = through.nextSetBit(0); r >= 0; r = through.nextSetBit(r + 1)) {
+            overPoints[r]++;
+          }
+        }
+      }
+    }
+    int best = -1;
+    double bestRatio = 0;
+    for (int r = 0; r < overPoints.length; r++) {
+      if (overPoints[r] == 0 || spilled.get(r) || f.regClass(new VReg(r)) == RegisterClass.PRED) {
+        continue;
+      }
+      // a wide register frees more units where it is live
+      int units = RegisterPressure.units(f.regClass(new VReg(r)));
+      double ratio = (double) overPoints[r] * units / Math.max(cost[r], 1e-9);
+      if (ratio > bestRatio) {
+        best = r;
+        bestRatio = ratio;
+      }
+    }
+    return best;
+  }
+
+  private static int units(MachineFunction f, BitSet live) {
+    int n = 0;
+    for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) {
+      n += RegisterPressure.units(f.regClass(new VReg(r)));
+    }
+    return n;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.jptx.compiler.regalloc;
+
+import dev.jptx.compiler.mir.MOperand;
+import dev.jptx.compiler.mir.MachineBlock;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.SpillOpcodes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Spill code for one register, everywhere (Chaitin's spill-everywhere): a store into its slot right
+ * after each definition and a reload right before each instruction that reads it. The register
+ * keeps its name, so its live ranges shrink to def-to-store and reload-to-use and nothing else
+ * needs renaming. A guarded definition is preceded by a reload too: where its predicate is false
+ * the register must still hold the old value that the store after it writes back.
+ */
+final class SpillCode {
+  private SpillCode() {}
+
+  /** Inserts the spill code of {@code reg} into {@code f}, its slot being {@code slot}. */
+  static void insert(MachineFunction f, VReg reg, String slot) {
+    var c = f.regClass(reg);
+    List<MOperand> address = List.of(new MOperand.Sym(slot), MOperand.imm(0));
+    List<MOperand> storeOperands = new ArrayList<>(address);
+    storeOperands.add(MOperand.reg(reg));
+    for (MachineBlock b : f.blocks()) {
+      List<MachineInstr> out = new ArrayList<>();
+      for (MachineInstr i : b.instrs()) {
+        boolean defines = i.defs().contains(reg);
+        if (i.usedRegs().contains(reg) || (defines && i.guard() != null)) {
+          out.add(new MachineInstr(SpillOpcodes.reload(c), List.of(reg), address, null, i.line()));
+        }
+        out.add(i);
+        if (defines) {
+          out.add(
+              new MachineInstr(SpillOpcodes.store(c), List.of(), storeOperands, null, i.line()));
+        }
+      }
+      b.instrs().clear();
+      b.instrs().addAll(out);
+    }
+  }
+}
