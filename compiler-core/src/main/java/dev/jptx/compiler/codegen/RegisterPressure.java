@@ -243,6 +243,15 @@ public final class RegisterPressure {
     return c;
   }
 
+  /** The 32-bit units of the registers in {@code live}, registers of {@code f}. */
+  public static int units(MachineFunction f, BitSet live) {
+    int n = 0;
+    for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) {
+      n += units(f.regClass(new VReg(r)));
+    }
+    return n;
+  }
+
   /** 32-bit hardware registers a register of class {@code c} takes; 0 for predicates. */
   public static int units(RegisterClass c) {
     return c == RegisterClass.PRED ? 0 : Math.max(1, c.bits() / 32);

@@ -153,6 +153,16 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "nvptx-sched4reg",
+            Knob.Type.BOOL,
+            "true",
+            "At -O1 and above, reorder the instructions of a block whose register pressure"
+                + " exceeds the register target (maxRegisters, else 70) by pressure-driven"
+                + " bottom-up list scheduling (machine-scheduler), keeping the new order only if"
+                + " the block's peak pressure falls; false leaves every block as selected."));
+    add(
+        m,
+        new Knob(
             "join-liveintervals",
             Knob.Type.BOOL,
             "true",

@@ -7,6 +7,7 @@ import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
 import dev.jptx.compiler.codegen.PressureStatistics;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
+import dev.jptx.compiler.codegen.RegisterPressureScheduler;
 import dev.jptx.compiler.dag.DagBuilder;
 import dev.jptx.compiler.dag.DagFunction;
 import dev.jptx.compiler.dag.DagPrinter;
@@ -366,6 +367,9 @@ public final class Pipeline {
     }
     if (!options.knobs().flag("disable-machine-dce")) {
       passes.add(new MachineDeadCodeElimination());
+    }
+    if (options.optLevel() >= 1 && options.knobs().flag("nvptx-sched4reg")) {
+      passes.add(new RegisterPressureScheduler());
     }
     passes.addAll(extraMachinePasses);
     if (options.knobs().flag("extra-machineinstr-printer")) {

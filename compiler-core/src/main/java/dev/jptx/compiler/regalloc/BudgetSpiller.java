@@ -71,7 +71,7 @@ final class BudgetSpiller {
       for (int k = is.size() - 1; k >= 0; k--) {
         MachineInstr i = is.get(k);
         BitSet after = (BitSet) l.clone();
-        int atAfter = units(f, after);
+        int atAfter = RegisterPressure.units(f, after);
         for (VReg d : i.defs()) {
           cost[d.id()] += weight;
           atAfter += after.get(d.id()) ? 0 : RegisterPressure.units(f.regClass(d));
@@ -80,7 +80,7 @@ final class BudgetSpiller {
           cost[u.id()] += weight;
         }
         Liveness.stepBackward(i, l, null);
-        if (Math.max(atAfter, units(f, l)) > budget) {
+        if (Math.max(atAfter, RegisterPressure.units(f, l)) > budget) {
           BitSet through = (BitSet) after.clone();
           through.and(l);
           i.defs().forEach(d -> through.clear(d.id()));
@@ -106,13 +106,5 @@ final class BudgetSpiller {
       }
     }
     return best;
-  }
-
-  private static int units(MachineFunction f, BitSet live) {
-    int n = 0;
-    for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) {
-      n += RegisterPressure.units(f.regClass(new VReg(r)));
-    }
-    return n;
   }
 }

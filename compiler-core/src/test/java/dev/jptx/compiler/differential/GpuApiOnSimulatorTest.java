@@ -26,7 +26,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GpuApiOnSimulatorTest {
   static Stream<Arguments> configurations() {
     return Configurations.of(
-        "-O0 sm_75", "-O3 sm_90", "-O3 sm_52", "-O0 sm_60", "-O3 sm_75 checks");
+        "-O3 sm_90 maxreg=24",
+        "-O0 sm_75",
+        "-O3 sm_90",
+        "-O3 sm_52",
+        "-O0 sm_60",
+        "-O3 sm_75 checks");
   }
 
   private static final SplittableRandom RANDOM = new SplittableRandom(7);

@@ -32,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HalfPrecisionOnSimulatorTest {
   static Stream<Arguments> configurations() {
     return Configurations.of(
+        "-O3 sm_90 maxreg=24",
         "-O0 sm_75",
         "-O3 sm_90",
         "-O3 sm_80",

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LocalArraysOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O3 sm_90", "-O3 sm_75 disable-promote-local-arrays", "-O0 sm_75");
+    return Configurations.of(
+        "-O3 sm_90 maxreg=24", "-O3 sm_90", "-O3 sm_75 disable-promote-local-arrays", "-O0 sm_75");
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(7);

@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class MathLibraryOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O0 sm_75", "-O3 sm_90", "-O3 sm_52");
+    return Configurations.of("-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90", "-O3 sm_52");
   }
 
   /** Special values, then values spread over many binades, both signs. */

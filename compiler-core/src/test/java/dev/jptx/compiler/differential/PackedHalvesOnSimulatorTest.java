@@ -31,6 +31,7 @@ class PackedHalvesOnSimulatorTest {
 
   static Stream<Arguments> configurations() {
     return Configurations.of(
+        "-O3 sm_90 maxreg=24",
         "-O3 sm_75" + CHECKS,
         "-O0 sm_75" + CHECKS,
         "-O3 sm_52" + CHECKS,

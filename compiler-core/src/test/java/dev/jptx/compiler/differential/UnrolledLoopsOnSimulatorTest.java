@@ -33,7 +33,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class UnrolledLoopsOnSimulatorTest {
   static Stream<Arguments> configurations() {
     return Configurations.of(
-        "-O3 sm_90", "-O2 sm_52", "-O3 sm_75 disable-unroll", "-O0 sm_75", "-O3 sm_80 checks");
+        "-O3 sm_90 maxreg=24",
+        "-O3 sm_90",
+        "-O2 sm_52",
+        "-O3 sm_75 disable-unroll",
+        "-O0 sm_75",
+        "-O3 sm_80 checks");
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(7);

@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class VectorsOnSimulatorTest {
   static Stream<Arguments> configurations() {
     return Configurations.of(
+        "-O3 sm_90 maxreg=24",
         "-O0 sm_75",
         "-O0 sm_90",
         "-O3 sm_75",

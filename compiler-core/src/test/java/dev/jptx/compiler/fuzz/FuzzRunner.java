@@ -44,7 +44,7 @@ final class FuzzRunner implements AutoCloseable {
    * unoptimized and optimized, on an old and a new target; further pairs add index checks (the
    * kernels never index out of bounds, so checks must not change a result), -O1 and -O2, targets
    * below sm_75 (assembled by JCuda's PTX compiler, not ptxas), and -O3 with each optimization
-   * switched off in turn (two per pair, one on each side).
+   * switched off in turn (four per pair, two on each side).
    */
   private static final List<List<Config>> PAIRS = pairs();
 
@@ -54,12 +54,16 @@ final class FuzzRunner implements AutoCloseable {
     p.add(pair("-O3 sm_75", "-O0 sm_90"));
     p.add(pair("-O2 sm_52", "-O3 sm_80 checks"));
     p.add(pair("-O1 sm_60 checks", "-O3 sm_90"));
-    // two optimizations switched off per pair, one on each side (each side is checked against
+    // four optimizations switched off per pair, two on each side (each side is checked against
     // the JVM on its own), so that every switch-off knob fits in the sixteen seed slots
     List<String> off = Configurations.disableKnobs();
-    for (int i = 0; i < off.size(); i += 2) {
-      String second = i + 1 < off.size() ? "-O3 sm_90 " + off.get(i + 1) : "-O0 sm_90";
-      p.add(pair("-O3 sm_75 " + off.get(i), second));
+    for (int i = 0; i < off.size(); i += 4) {
+      String first = "-O3 sm_75 " + String.join(" ", off.subList(i, Math.min(i + 2, off.size())));
+      String second =
+          i + 2 < off.size()
+              ? "-O3 sm_90 " + String.join(" ", off.subList(i + 2, Math.min(i + 4, off.size())))
+              : "-O0 sm_90";
+      p.add(pair(first, second));
     }
     if (p.size() > 16) {
       throw new IllegalStateException("more configuration pairs than seed slots: " + p.size());

@@ -21,7 +21,7 @@ class BitFieldsOnSimulatorTest {
   private static final int[][] FIELDS = {{0, 1}, {8, 8}, {20, 12}, {28, 8}, {31, 1}, {5, 31}};
 
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O0 sm_75", "-O3 sm_90");
+    return Configurations.of("-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90");
   }
 
   @ParameterizedTest(name = "{0}")

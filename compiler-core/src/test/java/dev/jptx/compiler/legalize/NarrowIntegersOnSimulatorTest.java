@@ -47,7 +47,7 @@ class NarrowIntegersOnSimulatorTest {
   }
 
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O0 sm_75", "-O3 sm_90", "-O2 sm_52");
+    return Configurations.of("-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90", "-O2 sm_52");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -23,7 +23,7 @@ class PredicateComparisonsOnSimulatorTest {
   };
 
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O0 sm_75", "-O3 sm_90");
+    return Configurations.of("-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90");
   }
 
   @ParameterizedTest(name = "{0}")

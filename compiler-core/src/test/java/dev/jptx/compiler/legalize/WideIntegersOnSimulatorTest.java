@@ -78,7 +78,7 @@ class WideIntegersOnSimulatorTest {
           new Op("%47 = and i128 %14, -4\n  %48 = sub i128 %47, 1", "%48"));
 
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O0 sm_75", "-O3 sm_90", "-O2 sm_52");
+    return Configurations.of("-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90", "-O2 sm_52");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LibdeviceOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O0 sm_75", "-O3 sm_90");
+    return Configurations.of("-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.Arguments;
  * Named compiler configurations for the differential tests' {@code @MethodSource}s. A name is its
  * own specification, so a test's display name cannot drift from the options it runs: words
  * separated by spaces, each one of {@code -O<level>}, a target such as {@code sm_90} (the only
- * target), {@code checks}, {@code fast-math} or a backend knob such as {@code disable-machine-dce}.
- * What a name leaves out keeps its value from {@link CompilerOptions#defaults()} (-O3, sm_75).
+ * target), {@code checks}, {@code fast-math}, {@code maxreg=N} (the build's default {@code
+ * maxRegisters}) or a backend knob such as {@code disable-machine-dce}. What a name leaves out
+ * keeps its value from {@link CompilerOptions#defaults()} (-O3, sm_75).
  */
 public final class Configurations {
   private Configurations() {}
@@ -71,6 +72,8 @@ public final class Configurations {
         o = o.withChecks(true);
       } else if (word.equals("fast-math")) {
         o = o.withFastMath(true);
+      } else if (word.startsWith("maxreg=")) {
+        o = o.withMaxRegisters(Integer.parseInt(word.substring("maxreg=".length())));
       } else {
         knobs.add(word);
       }

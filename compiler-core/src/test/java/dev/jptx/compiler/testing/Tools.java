@@ -10,6 +10,10 @@ import dev.jptx.compiler.validate.PtxLint;
 import dev.jptx.compiler.validate.PtxValidator;
 import dev.jptx.compiler.validate.PtxasValidator;
 import dev.jptx.compiler.validate.ValidationResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
@@ -23,6 +27,43 @@ public final class Tools {
   private static final Optional<NvPtxCompilerValidator> JCUDA = NvPtxCompilerValidator.find();
 
   private Tools() {}
+
+  /**
+   * The PTX {@code nvcc -ptx -O3} makes of the CUDA file {@code cu} for {@code target}; skips the
+   * test without {@code nvcc} (fails under {@code CI=true}).
+   */
+  public static String nvccPtx(Path cu, SmTarget target) {
+    try {
+      Path out = Files.createTempFile("jptx-nvcc", ".ptx");
+      Process p =
+          new ProcessBuilder(
+                  "nvcc",
+                  "-ptx",
+                  "-O3",
+                  "-arch=" + target.name(),
+                  cu.toString(),
+                  "-o",
+                  out.toString())
+              .redirectErrorStream(true)
+              .start();
+      String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (p.waitFor() != 0) {
+        fail("nvcc failed on " + cu + ":\n" + log);
+      }
+      String ptx = Files.readString(out);
+      Files.delete(out);
+      return ptx;
+    } catch (IOException e) {
+      if ("true".equals(System.getenv("CI"))) {
+        fail("nvcc is not on PATH, and CI=true requires it: install the CUDA toolkit");
+      }
+      Assumptions.abort("nvcc is not on PATH");
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
 
   /** The {@code ptxas} on PATH. */
   public static PtxasValidator ptxas() {
