@@ -83,7 +83,7 @@ final class CompileCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     BuildReport report = Build.run(request, Dumps.to(out), configurePipeline);
-    report.kernelLines().forEach(out::println);
+    (flags.verbose ? report.verboseKernelLines() : report.kernelLines()).forEach(out::println);
     for (Diagnostic d : report.diagnostics()) {
       err.println(d.format());
     }

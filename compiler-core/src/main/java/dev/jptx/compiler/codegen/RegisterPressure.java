@@ -91,6 +91,27 @@ public final class RegisterPressure {
     return m;
   }
 
+  /**
+   * The figures {@code jptx compile --verbose} prints: {@code 14 units (b32 9, b64 2, f32 1), 2
+   * predicates}, the most data registers live at once in 32-bit units and, per class, the most of
+   * that class live at once (peaks need not coincide).
+   */
+  public String summary() {
+    StringBuilder classes = new StringBuilder();
+    for (RegisterClass c : RegisterClass.values()) {
+      int m = max(c);
+      if (c != RegisterClass.PRED && m > 0) {
+        classes.append(classes.length() > 0 ? ", " : "").append(c.mirName()).append(' ').append(m);
+      }
+    }
+    return maxLiveRegisterUnits()
+        + " units ("
+        + classes
+        + "), "
+        + max(RegisterClass.PRED)
+        + " predicates";
+  }
+
   /** The registers live on entry to {@code b} (do not modify). */
   public BitSet liveIn(MachineBlock b) {
     return liveIn[b.id()];

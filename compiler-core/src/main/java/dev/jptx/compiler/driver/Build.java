@@ -119,7 +119,7 @@ public final class Build {
     }
     Map<SmTarget, String> modules = r.modules();
     for (Map.Entry<SmTarget, String> m : modules.entrySet()) {
-      if (!validate(className, r.kernels(), m.getKey(), m.getValue(), millis)) {
+      if (!validate(className, r, m.getKey(), m.getValue(), millis)) {
         removeModules(className);
         return List.of();
       }
@@ -138,9 +138,10 @@ public final class Build {
   }
 
   private boolean validate(
-      String className, List<KernelSpec> kernels, SmTarget target, String ptx, long millis) {
+      String className, ClassResult r, SmTarget target, String ptx, long millis) {
+    List<KernelSpec> kernels = r.kernels();
     if (request.validate() == ValidationMode.FALSE) {
-      kernels.forEach(k -> report.addKernelResult(result(k, target, null, millis)));
+      kernels.forEach(k -> report.addKernelResult(result(r, k, target, null, millis)));
       return true;
     }
     if (validators == null) {
@@ -158,7 +159,7 @@ public final class Build {
             null);
         return false;
       }
-      kernels.forEach(k -> report.addKernelResult(result(k, target, null, millis)));
+      kernels.forEach(k -> report.addKernelResult(result(r, k, target, null, millis)));
       return true;
     }
     ValidationResult result = v.get().validate(ptx, target);
@@ -176,14 +177,21 @@ public final class Build {
       return false;
     }
     for (KernelSpec k : kernels) {
-      report.addKernelResult(result(k, target, result.resourcesOf(k.entryName()), millis));
+      report.addKernelResult(result(r, k, target, result.resourcesOf(k.entryName()), millis));
     }
     return true;
   }
 
-  private static KernelResult result(
-      KernelSpec k, SmTarget target, KernelResources r, long millis) {
-    return new KernelResult(k.qualifiedName(), target, Optional.ofNullable(r), millis);
+  private KernelResult result(
+      ClassResult c, KernelSpec k, SmTarget target, KernelResources r, long millis) {
+    int budget = k.maxRegisters() > 0 ? k.maxRegisters() : request.options().maxRegisters();
+    return new KernelResult(
+        k.qualifiedName(),
+        target,
+        Optional.ofNullable(r),
+        millis,
+        budget,
+        c.pressureOf(target, k.entryName()));
   }
 
   private void removeModules(String className) throws IOException {

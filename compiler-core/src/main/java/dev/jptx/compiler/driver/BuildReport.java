@@ -58,6 +58,11 @@ public final class BuildReport {
     return kernelResults.stream().map(KernelResult::line).toList();
   }
 
+  /** {@link #kernelLines()} with our own pressure figures ({@code jptx compile --verbose}). */
+  public List<String> verboseKernelLines() {
+    return kernelResults.stream().map(KernelResult::verboseLine).toList();
+  }
+
   /** Every file written. */
   public List<Path> written() {
     return written;

@@ -11,13 +11,29 @@ import java.util.Map;
  * @param className the binary class name with dots
  * @param kernels the class's valid kernels
  * @param modules the PTX text per target; empty if the class had errors
+ * @param pressure per target and kernel (PTX name), our register pressure after allocation ({@link
+ *     dev.jptx.compiler.codegen.RegisterPressure#summary})
  */
 public record ClassResult(
-    String className, List<KernelSpec> kernels, Map<SmTarget, String> modules) {
+    String className,
+    List<KernelSpec> kernels,
+    Map<SmTarget, String> modules,
+    Map<SmTarget, Map<String, String>> pressure) {
   /** Copies the collections. */
   public ClassResult {
     kernels = List.copyOf(kernels);
     modules = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(modules));
+    pressure = Map.copyOf(pressure);
+  }
+
+  /** A result without pressure figures. */
+  public ClassResult(String className, List<KernelSpec> kernels, Map<SmTarget, String> modules) {
+    this(className, kernels, modules, Map.of());
+  }
+
+  /** Our pressure figures of the kernel with PTX name {@code entry} for {@code target}, or "". */
+  public String pressureOf(SmTarget target, String entry) {
+    return pressure.getOrDefault(target, Map.of()).getOrDefault(entry, "");
   }
 
   /** True if every kernel compiled. */

@@ -7,6 +7,7 @@ import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.PhiElimination;
 import dev.jptx.compiler.codegen.PressureStatistics;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
+import dev.jptx.compiler.codegen.RegisterPressure;
 import dev.jptx.compiler.codegen.RegisterPressureScheduler;
 import dev.jptx.compiler.dag.DagBuilder;
 import dev.jptx.compiler.dag.DagFunction;
@@ -62,6 +63,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
@@ -75,6 +77,10 @@ public final class Pipeline {
   private final Set<String> onlyMethods;
   private final List<MachinePass> extraMachinePasses = new ArrayList<>();
   private RegisterAllocator allocator;
+
+  /** Our pressure figures per class being compiled, until {@link #compile} returns them. */
+  private final Map<String, Map<SmTarget, Map<String, String>>> pressureByUnit =
+      new ConcurrentHashMap<>();
 
   /** A pipeline with these options, sending {@code --print-after} text to {@code sink}. */
   public Pipeline(CompilerOptions options, DumpSink sink) {
@@ -131,7 +137,9 @@ public final class Pipeline {
     }
     verify(unit, "frontend", m);
     dump(Stage.SSA, unit, () -> IrPrinter.print(m));
-    return new ClassResult(unit, t.kernels(), compileModule(unit, m));
+    Map<SmTarget, String> modules = compileModule(unit, m);
+    Map<SmTarget, Map<String, String>> pressure = pressureByUnit.remove(unit);
+    return new ClassResult(unit, t.kernels(), modules, pressure == null ? Map.of() : pressure);
   }
 
   /**
@@ -161,7 +169,9 @@ public final class Pipeline {
             f.attributes().javaName(), "expand-atomics", () -> AtomicExpansion.run(f, target));
       }
       verify(unit, "expand-atomics", tm);
-      modules.put(target, backend(unit + " [" + target + "]", tm, target));
+      Map<String, String> pressure = new java.util.TreeMap<>();
+      modules.put(target, backend(unit + " [" + target + "]", tm, target, pressure));
+      pressureByUnit.computeIfAbsent(unit, u -> new ConcurrentHashMap<>()).put(target, pressure);
     }
     return modules;
   }
@@ -291,7 +301,8 @@ public final class Pipeline {
     }
   }
 
-  private String backend(String unit, Module m, SmTarget target) {
+  /** One target's PTX; {@code pressure} receives each kernel's pressure figures. */
+  private String backend(String unit, Module m, SmTarget target, Map<String, String> pressure) {
     List<DagFunction> dags = new ArrayList<>();
     for (Function f : m.functions()) {
       boolean sinkParams =
@@ -327,6 +338,11 @@ public final class Pipeline {
     dump(Stage.PIPELINER, unit, () -> MirPrinter.print(mfs));
     runMachinePasses(mfs, registerAllocationPasses());
     dump(Stage.RA, unit, () -> MirPrinter.print(mfs));
+    for (MachineFunction mf : mfs) {
+      if (mf.info().entry()) {
+        pressure.put(mf.info().name(), RegisterPressure.of(mf).summary());
+      }
+    }
     dump(Stage.OUTLINER, unit, () -> MirPrinter.print(mfs));
     String ptx =
         PassRunner.run(

@@ -15,4 +15,12 @@ public final class RegisterBudgets {
   public static final int DEFAULT_MAX_REGISTERS = 70;
 
   private RegisterBudgets() {}
+
+  /**
+   * The lowest {@code .maxnreg} ptxas honours on {@code target}: it raises smaller budgets to 24
+   * registers on sm_75 and newer; 0 where we know of no such floor.
+   */
+  public static int ptxasMinimumMaxRegisters(SmTarget target) {
+    return target.capability() >= 75 ? 24 : 0;
+  }
 }

@@ -95,6 +95,31 @@ class JptxCommandTest {
   }
 
   @Test
+  void compile_verboseAddsOurPressureAndTheLineNamesARaisedBudget() throws Exception {
+    Tools.ptxas();
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path out = dir.resolve("out");
+    Run plain =
+        jptx("compile", "-t", "sm_90", "--max-registers", "16", "-o", out.toString(), "" + classes);
+    assertEquals(0, plain.code(), plain.err());
+    assertFalse(plain.out().contains("jptx pressure"), plain.out());
+    assertTrue(
+        plain
+            .out()
+            .contains("(maxRegisters 16 is below ptxas's lower bound; it allocates up to 24)"),
+        plain.out());
+    Path fresh = dir.resolve("out2");
+    Run verbose = jptx("compile", "-t", "sm_90", "--verbose", "-o", fresh.toString(), "" + classes);
+    assertEquals(0, verbose.code(), verbose.err());
+    assertTrue(
+        verbose
+            .out()
+            .matches("(?s).*; jptx pressure: \\d+ units \\(b32 \\d+.*\\), \\d+ predicates\n.*"),
+        verbose.out());
+    assertFalse(verbose.out().contains("lower bound"), verbose.out());
+  }
+
+  @Test
   void compile_reportsKernelErrorsInJavacFormat() {
     Path classes =
         JavaSources.compile(dir, Map.of("demo.Bad", Sources.BAD, "demo.Saxpy", Sources.SAXPY));
