@@ -5,10 +5,14 @@ import dev.jptx.compiler.driver.BuildReport;
 import dev.jptx.compiler.driver.BuildRequest;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
+import dev.jptx.compiler.driver.KernelResult;
+import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Compiles the 22 jptx bench kernels for one target through the compiler's {@link Build}, at the
@@ -23,6 +27,9 @@ import java.util.List;
 final class JptxSuite {
   private JptxSuite() {}
 
+  /** A compiled suite: where its modules are, and each kernel's registers as ptxas reported. */
+  record Compiled(Path root, Map<String, Integer> registers) {}
+
   /**
    * Compiles every kernel class under {@code classes}.
    *
@@ -30,14 +37,17 @@ final class JptxSuite {
    * @param outputRoot where {@code META-INF/jptx} is written
    * @param arch e.g. {@code sm_90}
    * @param mode strict or fastMath
-   * @return {@code outputRoot}
+   * @param knobs backend knob settings ({@code name=value}), none for the defaults
+   * @return the modules' root ({@code outputRoot}) and the registers per kernel (simple name)
    */
-  static Path compile(Path classes, Path outputRoot, String arch, Mode mode) {
+  static Compiled compile(
+      Path classes, Path outputRoot, String arch, Mode mode, List<String> knobs) {
     CompilerOptions options =
         CompilerOptions.defaults()
             .withTargets(List.of(SmTargets.get(arch)))
             .withFastMath(mode.fastMath())
-            .withLineInfo(false);
+            .withLineInfo(false)
+            .withKnobs(Knobs.parse(knobs));
     BuildReport report =
         Build.run(
             new BuildRequest(
@@ -51,6 +61,11 @@ final class JptxSuite {
               + report.diagnostics()
               + report.internalErrors());
     }
-    return outputRoot;
+    Map<String, Integer> registers = new TreeMap<>();
+    for (KernelResult k : report.kernelResults()) {
+      String name = k.kernel().substring(k.kernel().lastIndexOf('.') + 1);
+      k.resources().ifPresent(r -> registers.put(name, r.registers()));
+    }
+    return new Compiled(outputRoot, registers);
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
  * @param ptxReportMarkdown what it printed
  * @param ptx the same figures, read back
  * @param dynamic the simulator's counts on both sides
+ * @param pressurePasses registers per kernel with the pressure passes on and off
  */
 record ModeResult(
     Mode mode,
@@ -18,10 +19,12 @@ record ModeResult(
     List<String> ptxReportCommand,
     String ptxReportMarkdown,
     PtxComparison ptx,
-    DynamicComparison dynamic) {
-  /** Copies the commands. */
+    DynamicComparison dynamic,
+    List<PressurePasses.Row> pressurePasses) {
+  /** Copies the lists. */
   ModeResult {
     nvccCommand = List.copyOf(nvccCommand);
     ptxReportCommand = List.copyOf(ptxReportCommand);
+    pressurePasses = List.copyOf(pressurePasses);
   }
 }

@@ -40,6 +40,7 @@ final class QualityMarkdown {
     for (ModeResult m : modes) {
       ptxSection(s, m);
       dynamicSection(s, m);
+      pressureSection(s, m);
     }
     return s.toString();
   }
@@ -99,6 +100,45 @@ final class QualityMarkdown {
                     .toList()),
             listOrNone(ptx.onlyInTheirs())));
     s.append(m.ptxReportMarkdown().strip()).append("\n\n");
+  }
+
+  private static void pressureSection(StringBuilder s, ModeResult m) {
+    if (m.pressurePasses().isEmpty()) {
+      return;
+    }
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "### %s: registers with the pressure passes on and off%n%n"
+                + "ptxas registers of jptx's modules as built above, and built again with %s"
+                + " (issue #8: RP-aware machine CSE, early machine LICM, the pressure scheduler).%n%n"
+                + "| kernel | on | off | on - off |%n|:---|---:|---:|---:|%n",
+            m.mode().label(),
+            String.join(", ", PressurePasses.OFF.stream().map(k -> "`" + k + "`").toList())));
+    List<String> lower = new java.util.ArrayList<>();
+    List<String> higher = new java.util.ArrayList<>();
+    for (PressurePasses.Row r : m.pressurePasses()) {
+      s.append(
+          String.format(
+                  Locale.ROOT,
+                  "| %s | %d | %d | %+d |%n",
+                  r.kernel(),
+                  r.on(),
+                  r.off(),
+                  r.on() - r.off())
+              .replace("| +0 |", "| 0 |"));
+      if (r.on() < r.off()) {
+        lower.add(r.kernel());
+      } else if (r.on() > r.off()) {
+        higher.add(r.kernel());
+      }
+    }
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "%nlower with them on: %s; higher: %s.%n%n",
+            listOrNone(lower),
+            listOrNone(higher)));
   }
 
   private static void dynamicSection(StringBuilder s, ModeResult m) {

@@ -76,8 +76,17 @@ public final class QualityReport {
   private static ModeResult run(Inputs in, Mode mode) {
     String ours = "jptx-" + mode.label() + "/META-INF/jptx";
     String theirs = "nvcc-" + mode.label() + "/kernels.ptx";
-    Path jptxRoot =
-        JptxSuite.compile(in.classes(), in.work().resolve("jptx-" + mode.label()), in.arch(), mode);
+    JptxSuite.Compiled jptx =
+        JptxSuite.compile(
+            in.classes(), in.work().resolve("jptx-" + mode.label()), in.arch(), mode, List.of());
+    Path jptxRoot = jptx.root();
+    JptxSuite.Compiled withoutPressurePasses =
+        JptxSuite.compile(
+            in.classes(),
+            in.work().resolve("jptx-" + mode.label() + "-no-pressure-passes"),
+            in.arch(),
+            mode,
+            PressurePasses.OFF);
     Path nvccPtx = NvccSuite.compile(in.kernelsCu(), in.work().resolve(theirs), in.arch(), mode);
     String markdown = PtxReport.compare(in.ptxReport(), in.work(), in.arch(), ours, theirs);
     DynamicComparison dynamic =
@@ -89,7 +98,8 @@ public final class QualityReport {
         PtxReport.command("ptx-report", in.arch(), ours, theirs),
         markdown,
         PtxComparison.parse(markdown),
-        dynamic);
+        dynamic,
+        PressurePasses.rows(jptx.registers(), withoutPressurePasses.registers()));
   }
 
   private static Map<String, String> arguments(String[] args) {

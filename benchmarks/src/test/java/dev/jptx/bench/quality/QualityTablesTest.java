@@ -103,7 +103,9 @@ class QualityTablesTest {
             PtxReport.command("ptx-report", "sm_90", "jptx-strict/META-INF/jptx", "k.ptx"),
             PTX_REPORT,
             PtxComparison.parse(PTX_REPORT),
-            dynamic());
+            dynamic(),
+            List.of(
+                new PressurePasses.Row("saxpy", 10, 10), new PressurePasses.Row("nbody", 30, 32)));
     String text = QualityMarkdown.render(p, List.of(strict));
     assertEquals(text, QualityMarkdown.render(p, List.of(strict)));
     for (String expected :
@@ -116,7 +118,10 @@ class QualityTablesTest {
                 + " (a .func), onlyOurs",
             "| saxpy | 150 | 100 | 1.500 | jptx: y differs |",
             "| GEOMEAN | | | 0.866 | |",
-            "| `cvta.to.global.u64` | 40 | 0 | +40 |")) {
+            "| `cvta.to.global.u64` | 40 | 0 | +40 |",
+            "### strict: registers with the pressure passes on and off",
+            "| nbody | 30 | 32 | -2 |",
+            "lower with them on: nbody; higher: none")) {
       assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
     }
   }

@@ -97,6 +97,7 @@ public final class MachineCse implements MachinePass {
     // a depth-first walk of the dominator tree; a block's entries leave when its subtree is done
     Deque<MachineBlock> work = new ArrayDeque<>();
     Deque<List<Key>> scopes = new ArrayDeque<>();
+    Map<VReg, MachineBlock> leaderBlock = new HashMap<>();
     Deque<MachineBlock> path = new ArrayDeque<>();
     work.push(f.blocks().get(0));
     while (!work.isEmpty()) {
@@ -127,6 +128,7 @@ public final class MachineCse implements MachinePass {
         VReg leader = table.get(key);
         if (leader != null
             && f.regClass(leader) == f.regClass(i.defs().get(0))
+            && worthHolding(f, i, leaderBlock.get(leader), b)
             && eliminate(f, b, k, leader, tracker)) {
           // the next instruction moved up into position k
           changed = true;
@@ -134,6 +136,7 @@ public final class MachineCse implements MachinePass {
         }
         if (leader == null) {
           table.put(key, i.defs().get(0));
+          leaderBlock.put(i.defs().get(0), b);
           added.add(key);
         }
         k++;
@@ -144,6 +147,18 @@ public final class MachineCse implements MachinePass {
       }
     }
     return changed;
+  }
+
+  /**
+   * LLVM's first profitability rule for cheap instructions: a constant (an instruction that reads
+   * no register) is merged only with one in its own block or an immediate predecessor; from further
+   * up, the register would be held across the blocks between, where rematerializing the constant
+   * costs nothing (ptxas folds it). dotLoop and spmvCsr took 2 more registers in ptxas with such
+   * merges.
+   */
+  private static boolean worthHolding(
+      MachineFunction f, MachineInstr i, MachineBlock leaderBlock, MachineBlock b) {
+    return !i.usedRegs().isEmpty() || leaderBlock == b || f.successors(leaderBlock).contains(b);
   }
 
   /** Deletes {@code b}'s instruction {@code k}, its readers reading {@code leader}; or nothing. */

@@ -18,10 +18,12 @@ import java.util.Set;
  * instruction out of a loop into its preheader when every register it reads is defined outside the
  * loop (or by an instruction already moved) and it is a {@link MachineCse} candidate (no effect, no
  * guard, one result, not a memory access). What it finds is what instruction selection and
- * legalization put into loops after the IR's LICM ran: a constant operand materialized with {@code
- * mov} ({@code atomicAdd(h, b, 1)}'s 1), the {@code and.b32 %n, 31} of a Java shift by an invariant
- * count. PTX's arithmetic never traps, so running an instruction the loop might not have run is
- * safe.
+ * legalization put into loops after the IR's LICM ran: the {@code and.b32 %n, 31} of a Java shift
+ * by an invariant count, the {@code setp} of a division's divisor test. An instruction that reads
+ * no register (a {@code mov} of an immediate, {@code atomicAdd(h, b, 1)}'s 1) stays in the loop:
+ * ptxas materializes constants where they are used at no cost, and hoisted it held a register
+ * across the loop (histogram256 took 10 registers instead of 9). PTX's arithmetic never traps, so
+ * running an instruction the loop might not have run is safe.
  *
  * <p>Loops are handled innermost first; a loop entered from more than one outside block is left
  * alone. The instructions go to the end of the outside predecessor, before its branches. Each move
@@ -115,7 +117,9 @@ public final class MachineLicm implements MachinePass {
       MachineLoopInfo.Loop loop,
       Map<VReg, MachineBlock> defBlock,
       Set<VReg> hoisted) {
-    if (!MachineCse.isCandidate(i)) {
+    if (!MachineCse.isCandidate(i) || i.usedRegs().isEmpty()) {
+      // an instruction of constants only (a mov of an immediate) stays: ptxas materializes it
+      // where it is needed for free, and hoisted it would hold a register across the loop
       return false;
     }
     for (VReg u : i.usedRegs()) {

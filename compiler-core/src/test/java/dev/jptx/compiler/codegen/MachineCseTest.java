@@ -173,4 +173,33 @@ class MachineCseTest {
     assertEquals(3, recomputing.fullComputations());
     assertEquals(0, recomputing.verifications());
   }
+
+  /** The constant 7 in bb0, again in its successor bb1, and in bb2, two blocks down. */
+  private static final String CONSTANTS =
+      """
+      entry @k(.u64 k_param_0) {
+      bb0:
+        %0:b64 = LD_PARAM_U64 @k_param_0, 0
+        %1:b32 = MOV_B32 7
+        ST_GLOBAL_U32 %0, 0, %1
+        BRA bb1
+      bb1:
+        %2:b32 = MOV_B32 7
+        ST_GLOBAL_U32 %0, 4, %2
+        BRA bb2
+      bb2:
+        %3:b32 = MOV_B32 7
+        ST_GLOBAL_U32 %0, 8, %3
+        RET
+      }
+      """;
+
+  @Test
+  void aConstant_mergesOnlyWithOneInItsOwnBlockOrAnImmediatePredecessor() {
+    String out = run(CONSTANTS, ALL_ON);
+    assertFalse(out.contains("%2:b32 = MOV_B32 7"), out);
+    assertTrue(out.contains("ST_GLOBAL_U32 %0, 4, %1"), out);
+    // bb2 is not a successor of bb0, where the surviving 7 is: holding it that far costs a register
+    assertTrue(out.contains("%3:b32 = MOV_B32 7"), out);
+  }
 }

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 class MachineLicmTest {
   /**
-   * The constant 7 is used after the loop body's most crowded point (%0 counts two, then %2 %7 %8);
-   * moved out, it would be live there too: six 32-bit registers where the limit says LIMIT.
+   * %3, the low half of the invariant %0, is used after the loop body's most crowded point (%0
+   * counts two, then %2 %7 %8); moved out, it would be live there too: six 32-bit registers where
+   * the limit says LIMIT.
    */
   private static final String CROWDED_LOOP =
       """
@@ -25,7 +26,7 @@ class MachineLicmTest {
         %7:b32 = ADD_S32 %2, 1
         %8:b32 = ADD_S32 %2, 2
         %9:b32 = ADD_S32 %7, %8
-        %3:b32 = MOV_B32 7
+        %3:b32 = CVT_U32_U64 %0
         %5:b32 = ADD_S32 %9, %3
         %6:pred = SETP_S32 lt, %5, 100
         @%6 BRA bb1
@@ -45,9 +46,9 @@ class MachineLicmTest {
   @Test
   void aMoveThatWouldExceedTheRegisterTarget_isUndone() {
     String tight = run("5");
-    assertTrue(tight.matches("(?s).*bb1:.*%3:b32 = MOV_B32 7.*bb2:.*"), tight);
+    assertTrue(tight.matches("(?s).*bb1:.*%3:b32 = CVT_U32_U64 %0.*bb2:.*"), tight);
     String loose = run("64");
-    assertFalse(loose.matches("(?s).*bb1:.*%3:b32 = MOV_B32 7.*"), loose);
-    assertTrue(loose.matches("(?s).*%3:b32 = MOV_B32 7\\s+BRA bb1.*"), loose);
+    assertFalse(loose.matches("(?s).*bb1:.*%3:b32 = CVT_U32_U64 %0.*"), loose);
+    assertTrue(loose.matches("(?s).*%3:b32 = CVT_U32_U64 %0\\s+BRA bb1.*"), loose);
   }
 }
