@@ -36,7 +36,9 @@ public final class SimulatorModules {
       Path classes =
           Path.of(Elementwise.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       Path out = Files.createTempDirectory("jptx-bench-O" + level);
-      CompilerOptions options = CompilerOptions.defaults().withOptLevel(level);
+      // verifying: the IR and MIR verifiers and the allocation checker after every pass
+      CompilerOptions options =
+          CompilerOptions.defaults().withOptLevel(level).withVerifyEachPass(true);
       BuildReport report =
           Build.run(
               new BuildRequest(

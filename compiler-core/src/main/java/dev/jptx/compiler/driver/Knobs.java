@@ -153,6 +153,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-ssc",
+            Knob.Type.BOOL,
+            "false",
+            "Give every spill slot its own .local space instead of letting slots of one size"
+                + " whose contents are never needed at once share it (stack-slot-coloring, -O1"
+                + " and above)."));
+    add(
+        m,
+        new Knob(
             "nvptx-sched4reg",
             Knob.Type.BOOL,
             "true",

@@ -53,9 +53,11 @@ import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.opt.VaryingLoadsFirst;
+import dev.jptx.compiler.regalloc.FrameLayout;
 import dev.jptx.compiler.regalloc.PressureDrivenAllocator;
 import dev.jptx.compiler.regalloc.RegisterAllocation;
 import dev.jptx.compiler.regalloc.RegisterAllocator;
+import dev.jptx.compiler.regalloc.StackSlotColoring;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -396,7 +398,8 @@ public final class Pipeline {
 
   /**
    * PHI elimination, then (from -O1) coalescing of the copies it made, then register allocation:
-   * spilling under an explicit budget, assignment, and the allocation checker in verifying builds.
+   * spilling under an explicit budget, assignment, and the allocation checker in verifying builds;
+   * then (from -O1) spill slots share space, and the frame is laid out into one depot.
    */
   private List<MachinePass> registerAllocationPasses() {
     List<MachinePass> passes = new ArrayList<>();
@@ -410,6 +413,10 @@ public final class Pipeline {
             ? allocator
             : new PressureDrivenAllocator(!options.knobs().flag("disable-register-assignment"));
     passes.add(new RegisterAllocation(a, check));
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-ssc")) {
+      passes.add(new StackSlotColoring());
+    }
+    passes.add(new FrameLayout());
     return passes;
   }
 

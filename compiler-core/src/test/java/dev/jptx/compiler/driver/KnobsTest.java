@@ -668,7 +668,9 @@ class KnobsTest {
             "disable-register-assignment",
             "verify-regalloc",
             // its effect: regalloc.RegisterBudgetTest, on a kernel with 48 values live at once
-            "nvptx-sched4reg");
+            "nvptx-sched4reg",
+            // its effect: regalloc.FrameTest, on machine IR with spill slots
+            "disable-ssc");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

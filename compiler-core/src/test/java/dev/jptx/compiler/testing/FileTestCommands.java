@@ -181,7 +181,16 @@ final class FileTestCommands {
           new dev.jptx.compiler.codegen.MachineCse(
               new dev.jptx.compiler.codegen.MachineCse.Options(true, true, true, true, true)),
           "early-machinelicm",
-          new dev.jptx.compiler.codegen.MachineLicm());
+          new dev.jptx.compiler.codegen.MachineLicm(),
+          "machine-scheduler",
+          new dev.jptx.compiler.codegen.RegisterPressureScheduler(),
+          "regalloc",
+          new dev.jptx.compiler.regalloc.RegisterAllocation(
+              new dev.jptx.compiler.regalloc.PressureDrivenAllocator(true), true),
+          "stack-slot-coloring",
+          new dev.jptx.compiler.regalloc.StackSlotColoring(),
+          "prologepilog",
+          new dev.jptx.compiler.regalloc.FrameLayout());
 
   private static String opt(String input, List<String> passes) {
     Module m = verified(IrParser.parseModule("test", input));
@@ -221,7 +230,8 @@ final class FileTestCommands {
   }
 
   private static String ptx(String input, List<String> args) {
-    CompilerOptions o = options(withDefaultTargets(args));
+    // the verifiers (IR, MIR, the allocation checker) after every pass, as the differential tests
+    CompilerOptions o = options(withDefaultTargets(args)).withVerifyEachPass(true);
     Module m = verified(IrParser.parseModule("test", input));
     Map<SmTarget, String> modules = new Pipeline(o, (s, u, x) -> {}).compileModule("test", m);
     modules.forEach((target, text) -> Tools.assertAssembles(text, target, o.fastMath()));
@@ -230,7 +240,8 @@ final class FileTestCommands {
 
   private static String ptxClass(String className, List<String> args) {
     Diagnostics d = new Diagnostics();
-    CompilerOptions o = options(withDefaultTargets(args)).withLineInfo(true);
+    CompilerOptions o =
+        options(withDefaultTargets(args)).withLineInfo(true).withVerifyEachPass(true);
     var r =
         new Pipeline(o, (s, u, x) -> {})
             .compile(TestClasses.node(className), TestClasses.classPath(), d);
