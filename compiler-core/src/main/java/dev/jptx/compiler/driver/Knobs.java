@@ -204,6 +204,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "nvptx-enable-machine-sink",
+            Knob.Type.BOOL,
+            "false",
+            "At -O1 and above, sink an instruction into the one successor that dominates all its"
+                + " readers (machine-sink), so that paths that never read it neither compute it"
+                + " nor hold its register. Off by default, as in NVIDIA's backend."));
+    add(
+        m,
+        new Knob(
             "disable-machine-dce",
             Knob.Type.BOOL,
             "false",

@@ -4,6 +4,7 @@ import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
 import dev.jptx.compiler.codegen.MachinePass;
+import dev.jptx.compiler.codegen.MachineSink;
 import dev.jptx.compiler.codegen.PhiElimination;
 import dev.jptx.compiler.codegen.PressureStatistics;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
@@ -382,6 +383,9 @@ public final class Pipeline {
     }
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-machine-licm")) {
       passes.add(new MachineLicm());
+    }
+    if (options.optLevel() >= 1 && options.knobs().flag("nvptx-enable-machine-sink")) {
+      passes.add(new MachineSink());
     }
     if (!options.knobs().flag("disable-machine-dce")) {
       passes.add(new MachineDeadCodeElimination());

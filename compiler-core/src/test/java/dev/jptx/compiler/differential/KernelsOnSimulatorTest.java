@@ -26,7 +26,12 @@ class KernelsOnSimulatorTest {
   static Stream<Arguments> configurations() {
     // -O0, -O3 on three targets, and -O3 with each optimization switched off in turn
     return Stream.concat(
-        Configurations.of("-O0 sm_75", "-O3 sm_90", "-O3 sm_52", "-O3 sm_90 maxreg=24"),
+        Configurations.of(
+            "-O0 sm_75",
+            "-O3 sm_90",
+            "-O3 sm_52",
+            "-O3 sm_90 maxreg=24",
+            "-O3 sm_90 nvptx-enable-machine-sink"),
         Configurations.eachPassOff("-O3 sm_75"));
   }
 

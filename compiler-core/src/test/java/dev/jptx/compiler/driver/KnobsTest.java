@@ -462,6 +462,31 @@ class KnobsTest {
     assertTrue(copies.contains("COPY"), copies);
   }
 
+  /** A product computed before a branch and read only on one side of it. */
+  private static final String READ_ON_ONE_SIDE =
+      """
+      kernel @k(i32 %0, ptr.global %1, i32 %2) {
+      b0:
+        %3 = intrinsic i32 tid.x()
+        %5 = mul i32 %3, %3
+        %4 = icmp slt i32 %3, %0
+        br %4, b1, b2
+      b1:
+        store i32 %5, %1
+        jump b2
+      b2:
+        ret
+      }
+      """;
+
+  @Test
+  void nvptxEnableMachineSink_movesTheProductToItsReader() {
+    String stays = dump(READ_ON_ONE_SIDE, Stage.MIR, 3, List.of());
+    assertTrue(stays.matches("(?s).*MUL_LO_S32.*BRA bb1.*bb1:.*"), stays);
+    String sunk = dump(READ_ON_ONE_SIDE, Stage.MIR, 3, List.of("nvptx-enable-machine-sink"));
+    assertTrue(sunk.matches("(?s).*bb1:\\s+%\\d+:b32 = MUL_LO_S32.*"), sunk);
+  }
+
   /** A chain of values, each dead once the next is made but the first, read again at the end. */
   private static final String VALUE_CHAIN =
       """
@@ -670,7 +695,8 @@ class KnobsTest {
             // its effect: regalloc.RegisterBudgetTest, on a kernel with 48 values live at once
             "nvptx-sched4reg",
             // its effect: regalloc.FrameTest, on machine IR with spill slots
-            "disable-ssc");
+            "disable-ssc",
+            "nvptx-enable-machine-sink");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

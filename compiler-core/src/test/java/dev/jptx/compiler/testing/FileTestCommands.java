@@ -190,7 +190,9 @@ final class FileTestCommands {
           "stack-slot-coloring",
           new dev.jptx.compiler.regalloc.StackSlotColoring(),
           "prologepilog",
-          new dev.jptx.compiler.regalloc.FrameLayout());
+          new dev.jptx.compiler.regalloc.FrameLayout(),
+          "machine-sink",
+          new dev.jptx.compiler.codegen.MachineSink());
 
   private static String opt(String input, List<String> passes) {
     Module m = verified(IrParser.parseModule("test", input));
