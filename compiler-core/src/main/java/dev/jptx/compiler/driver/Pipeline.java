@@ -66,7 +66,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
@@ -80,10 +79,6 @@ public final class Pipeline {
   private final Set<String> onlyMethods;
   private final List<MachinePass> extraMachinePasses = new ArrayList<>();
   private RegisterAllocator allocator;
-
-  /** Our pressure figures per class being compiled, until {@link #compile} returns them. */
-  private final Map<String, Map<SmTarget, Map<String, String>>> pressureByUnit =
-      new ConcurrentHashMap<>();
 
   /** A pipeline with these options, sending {@code --print-after} text to {@code sink}. */
   public Pipeline(CompilerOptions options, DumpSink sink) {
@@ -140,9 +135,9 @@ public final class Pipeline {
     }
     verify(unit, "frontend", m);
     dump(Stage.SSA, unit, () -> IrPrinter.print(m));
-    Map<SmTarget, String> modules = compileModule(unit, m);
-    Map<SmTarget, Map<String, String>> pressure = pressureByUnit.remove(unit);
-    return new ClassResult(unit, t.kernels(), modules, pressure == null ? Map.of() : pressure);
+    Map<SmTarget, Map<String, String>> pressure = new LinkedHashMap<>();
+    Map<SmTarget, String> modules = compileModule(unit, m, pressure);
+    return new ClassResult(unit, t.kernels(), modules, pressure);
   }
 
   /**
@@ -150,6 +145,12 @@ public final class Pipeline {
    * per target. Tests enter here with IR written by hand.
    */
   public Map<SmTarget, String> compileModule(String unit, Module m) {
+    return compileModule(unit, m, new LinkedHashMap<>());
+  }
+
+  /** {@link #compileModule(String, Module)}, collecting each kernel's pressure per target. */
+  private Map<SmTarget, String> compileModule(
+      String unit, Module m, Map<SmTarget, Map<String, String>> pressureOut) {
     applyModuleOptions(m);
     lower(unit, m);
     if (options.optLevel() >= 1) {
@@ -174,7 +175,7 @@ public final class Pipeline {
       verify(unit, "expand-atomics", tm);
       Map<String, String> pressure = new java.util.TreeMap<>();
       modules.put(target, backend(unit + " [" + target + "]", tm, target, pressure));
-      pressureByUnit.computeIfAbsent(unit, u -> new ConcurrentHashMap<>()).put(target, pressure);
+      pressureOut.put(target, pressure);
     }
     return modules;
   }
