@@ -206,7 +206,11 @@ public final class MachineCse implements MachinePass {
     return out;
   }
 
-  static boolean isCandidate(MachineInstr i) {
+  /**
+   * True for an instruction machine CSE may merge (and LICM, sinking and rematerialization may move
+   * or repeat): one result, no guard, no effect, no memory access; a move only of a constant.
+   */
+  public static boolean isCandidate(MachineInstr i) {
     MachineOpcode op = i.opcode();
     if (op.hasSideEffects() || i.guard() != null || i.defs().size() != 1) {
       return false;

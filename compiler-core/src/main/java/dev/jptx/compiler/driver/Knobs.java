@@ -153,6 +153,16 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "remat-load-param",
+            Knob.Type.BOOL,
+            "true",
+            "When a register budget forces spills, recompute a value that comes from the"
+                + " function's parameters (ld.param, its cvta, constants) before each reader"
+                + " instead of spilling it to .local, and prefer such values as spill"
+                + " candidates; false spills them like any other."));
+    add(
+        m,
+        new Knob(
             "disable-ssc",
             Knob.Type.BOOL,
             "false",

@@ -416,7 +416,9 @@ public final class Pipeline {
     RegisterAllocator a =
         allocator != null
             ? allocator
-            : new PressureDrivenAllocator(!options.knobs().flag("disable-register-assignment"));
+            : new PressureDrivenAllocator(
+                !options.knobs().flag("disable-register-assignment"),
+                options.knobs().flag("remat-load-param"));
     passes.add(new RegisterAllocation(a, check));
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-ssc")) {
       passes.add(new StackSlotColoring());

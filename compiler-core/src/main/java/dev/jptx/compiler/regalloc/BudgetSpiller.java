@@ -20,15 +20,19 @@ import java.util.List;
  * the pressure is over the budget, and not read or written there, it spills the one with the best
  * ratio of such points to spill cost (its reads and writes, each weighted 10x per loop level, as
  * LLVM weighs spill cost), then measures again. A point's pressure is that of {@link
- * RegisterPressure}: 32-bit units, predicates apart. It stops when every point fits, or when the
- * points over budget hold only registers their own instruction needs (the budget is below what one
- * instruction reads and writes at once).
+ * RegisterPressure}: 32-bit units, predicates apart. A register that {@link Remat} can recompute
+ * from the function's parameters counts as twice as cheap (ptxas folds a parameter load into a
+ * constant-bank operand) and is recomputed at its readers instead of spilled, so a kernel's array
+ * addresses never go to {@code .local}. It stops when every point fits, or when the points over
+ * budget hold only registers their own instruction needs (the budget is below what one instruction
+ * reads and writes at once).
  */
 final class BudgetSpiller {
   /** The name prefix of spill slots, before frame layout gives them offsets. */
   static final String SLOT_PREFIX = "__spill";
 
   private static final double LOOP_WEIGHT = 10;
+  private static final double REMAT_PREFERENCE = 2;
 
   private BudgetSpiller() {}
 
@@ -36,7 +40,7 @@ final class BudgetSpiller {
    * Spills registers of {@code work} (changing it) until its pressure fits {@code budget}; returns
    * the spills in the order made.
    */
-  static List<Allocation.Spill> run(MachineFunction work, int budget) {
+  static List<Allocation.Spill> run(MachineFunction work, int budget, boolean remat) {
     List<Allocation.Spill> spills = new ArrayList<>();
     BitSet spilled = new BitSet();
     int slots = 0;
@@ -44,14 +48,20 @@ final class BudgetSpiller {
       slots += o.name().startsWith(SLOT_PREFIX) ? 1 : 0;
     }
     while (true) {
-      int best = choose(work, budget, spilled);
+      Remat facts = remat ? Remat.of(work) : null;
+      int best = choose(work, budget, spilled, facts);
       if (best < 0) {
         return spills;
       }
       VReg r = new VReg(best);
+      spilled.set(best);
+      if (facts != null && facts.chain(r) != null) {
+        SpillCode.rematerialize(work, r);
+        spills.add(new Allocation.Spill(r, null));
+        continue;
+      }
       int bytes = Math.max(1, work.regClass(r).bits() / 8);
       FrameObject slot = new FrameObject(SLOT_PREFIX + slots++, bytes, bytes);
-      spilled.set(best);
       work.addFrameObject(slot);
       SpillCode.insert(work, r, slot.name());
       spills.add(new Allocation.Spill(r, slot));
@@ -59,7 +69,7 @@ final class BudgetSpiller {
   }
 
   /** The register to spill next, or -1 if none is over budget or none can help. */
-  private static int choose(MachineFunction f, int budget, BitSet spilled) {
+  private static int choose(MachineFunction f, int budget, BitSet spilled, Remat remat) {
     Liveness live = Liveness.of(f);
     MachineLoopInfo loops = MachineLoopInfo.of(f, MachineDominatorTree.of(f));
     double[] cost = new double[f.vregCount()];
@@ -100,6 +110,10 @@ final class BudgetSpiller {
       // a wide register frees more units where it is live
       int units = RegisterPressure.units(f.regClass(new VReg(r)));
       double ratio = (double) overPoints[r] * units / Math.max(cost[r], 1e-9);
+      if (remat != null && remat.chain(new VReg(r)) != null) {
+        // recomputing from parameters costs no .local traffic and no store: cheaper than a spill
+        ratio *= REMAT_PREFERENCE;
+      }
       if (ratio > bestRatio) {
         best = r;
         bestRatio = ratio;

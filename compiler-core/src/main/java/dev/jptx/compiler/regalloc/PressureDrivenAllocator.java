@@ -13,20 +13,23 @@ import java.util.List;
  */
 public final class PressureDrivenAllocator implements RegisterAllocator {
   private final boolean assign;
+  private final boolean remat;
 
   /**
-   * An allocator that spills under a budget and, if {@code assign}, shares registers; otherwise
-   * every virtual register keeps a register of its own (the shape nvcc emits).
+   * An allocator that spills under a budget (recomputing what comes from parameters instead, if
+   * {@code remat}) and, if {@code assign}, shares registers; otherwise every virtual register keeps
+   * a register of its own (the shape nvcc emits).
    */
-  public PressureDrivenAllocator(boolean assign) {
+  public PressureDrivenAllocator(boolean assign, boolean remat) {
     this.assign = assign;
+    this.remat = remat;
   }
 
   @Override
   public Allocation allocate(MachineFunction f, int budget) {
     MachineFunction work = f.copy();
     List<Allocation.Spill> spills =
-        budget == Integer.MAX_VALUE ? List.of() : BudgetSpiller.run(work, budget);
+        budget == Integer.MAX_VALUE ? List.of() : BudgetSpiller.run(work, budget, remat);
     int[] registerOf = new int[work.vregCount()];
     if (assign) {
       registerOf = GraphColoring.color(work);

@@ -39,8 +39,12 @@ public final class RegisterAllocation implements MachinePass {
     int max = f.info().maxRegisters();
     Allocation a = allocator.allocate(f, max > 0 ? max : Integer.MAX_VALUE);
     for (Allocation.Spill s : a.spills()) {
-      f.addFrameObject(s.slot());
-      SpillCode.insert(f, s.reg(), s.slot().name());
+      if (s.slot() == null) {
+        SpillCode.rematerialize(f, s.reg());
+      } else {
+        f.addFrameObject(s.slot());
+        SpillCode.insert(f, s.reg(), s.slot().name());
+      }
     }
     if (check) {
       AllocationChecker.check(f, a.registerOf());

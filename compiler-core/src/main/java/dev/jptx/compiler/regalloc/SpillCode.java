@@ -1,5 +1,6 @@
 package dev.jptx.compiler.regalloc;
 
+import dev.jptx.compiler.codegen.Liveness;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
@@ -7,6 +8,7 @@ import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.SpillOpcodes;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -18,6 +20,58 @@ import java.util.List;
  */
 final class SpillCode {
   private SpillCode() {}
+
+  /**
+   * Recomputes {@code reg} before each instruction that reads it, with the chain {@link Remat}
+   * finds, and deletes its original definition, which nothing reads any more.
+   */
+  static void rematerialize(MachineFunction f, VReg reg) {
+    List<MachineInstr> chain = Remat.of(f).chain(reg);
+    if (chain == null) {
+      throw new IllegalStateException(reg + " cannot be rematerialized");
+    }
+    MachineInstr original = chain.get(chain.size() - 1);
+    for (MachineBlock b : f.blocks()) {
+      List<MachineInstr> out = new ArrayList<>();
+      for (MachineInstr i : b.instrs()) {
+        if (i == original) {
+          continue;
+        }
+        if (i.usedRegs().contains(reg)) {
+          for (MachineInstr c : chain) {
+            out.add(new MachineInstr(c.opcode(), c.defs(), c.uses(), null, i.line()));
+          }
+        }
+        out.add(i);
+      }
+      b.instrs().clear();
+      b.instrs().addAll(out);
+    }
+    // the chain's own originals may have fed only the deleted definition: drop them, last first
+    for (int k = chain.size() - 2; k >= 0; k--) {
+      removeIfDead(f, chain.get(k));
+    }
+  }
+
+  /**
+   * Deletes {@code original} (a pure instruction or parameter load) if nothing reads its result.
+   */
+  private static void removeIfDead(MachineFunction f, MachineInstr original) {
+    Liveness live = Liveness.of(f);
+    for (MachineBlock b : f.blocks()) {
+      BitSet l = (BitSet) live.liveOut(b).clone();
+      List<MachineInstr> is = b.instrs();
+      for (int k = is.size() - 1; k >= 0; k--) {
+        if (is.get(k) == original) {
+          if (!l.get(original.defs().get(0).id())) {
+            is.remove(k);
+          }
+          return;
+        }
+        Liveness.stepBackward(is.get(k), l, null);
+      }
+    }
+  }
 
   /** Inserts the spill code of {@code reg} into {@code f}, its slot being {@code slot}. */
   static void insert(MachineFunction f, VReg reg, String slot) {

@@ -27,6 +27,10 @@ final class NanSelectRule implements LintRule {
   private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
   private static final Set<String> FLOATS = Set.of("f32", "f64");
 
+  /** A symbol-addressed slot, {@code [__local_depot0+8]}. */
+  private static final java.util.regex.Pattern SLOT =
+      java.util.regex.Pattern.compile("\\[[A-Za-z_$][\\w$]*(\\+\\d+)?]");
+
   @Override
   public void check(PtxFunctionBody f, List<LintFinding> out) {
     for (PtxStatement s : f.statements()) {
@@ -113,16 +117,53 @@ final class NanSelectRule implements LintRule {
     Boolean agreed = null;
     for (PtxStatement d : defs) {
       // the test must read the value the cvt converts, not another one under the same name
-      Boolean p =
-          f.definitions(source, d).equals(f.definitions(source, cvt))
-              ? nanTest(d, predicate, source)
-              : null;
+      Boolean p = sameValue(f, source, d, cvt) ? nanTest(d, predicate, source) : null;
       if (p == null || (agreed != null && !agreed.equals(p))) {
         return null;
       }
       agreed = p;
     }
     return agreed;
+  }
+
+  /**
+   * True if {@code register} holds the same value at {@code a} as at {@code b}: the same
+   * definitions reach both, or each is reached by one load of the same symbol-addressed {@code
+   * .local} slot or parameter ({@code ld.local.f64 %fd1, [__local_depot0+8]}, {@code ld.param.f64
+   * %fd1, [k_param_5]}: the allocator's spill code and rematerialization load again before every
+   * reader) with no store to it between them.
+   */
+  private static boolean sameValue(
+      PtxFunctionBody f, String register, PtxStatement a, PtxStatement b) {
+    List<PtxStatement> da = f.definitions(register, a);
+    List<PtxStatement> db = f.definitions(register, b);
+    if (da.equals(db)) {
+      return true;
+    }
+    if (da.size() != 1 || db.size() != 1 || !isSlotReload(da.get(0)) || !isSlotReload(db.get(0))) {
+      return false;
+    }
+    String slot = da.get(0).operand(1);
+    if (!slot.equals(db.get(0).operand(1))) {
+      return false;
+    }
+    List<PtxStatement> all = f.statements();
+    int from = all.indexOf(da.get(0));
+    int to = all.indexOf(db.get(0));
+    for (int k = Math.min(from, to); k <= Math.max(from, to); k++) {
+      PtxStatement s = all.get(k);
+      if (s.base().equals("st") && !s.operands().isEmpty() && s.operand(0).equals(slot)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isSlotReload(PtxStatement s) {
+    return s.base().equals("ld")
+        && (s.modifiers().contains("local") || s.modifiers().contains("param"))
+        && s.operands().size() == 2
+        && SLOT.matcher(s.operand(1)).matches();
   }
 
   private static Boolean nanTest(PtxStatement d, String predicate, String source) {

@@ -462,6 +462,42 @@ class KnobsTest {
     assertTrue(copies.contains("COPY"), copies);
   }
 
+  /**
+   * Two array addresses and four values under a budget of 5 units: something must leave a register.
+   * The second address is written before the loads and after them.
+   */
+  private static final String TWO_ARRAYS_OVER_BUDGET =
+      """
+      kernel @k(ptr.global %0, ptr.global %1) maxnreg(5) {
+      b0:
+        store i32 0, %1
+        %2 = load i32 %0
+        %3 = ptradd ptr.global %0, 4
+        %4 = load i32 %3
+        %5 = ptradd ptr.global %0, 8
+        %6 = load i32 %5
+        %10 = ptradd ptr.global %0, 12
+        %11 = load i32 %10
+        %12 = add i32 %2, %4
+        %13 = add i32 %12, %6
+        %8 = add i32 %13, %11
+        %9 = ptradd ptr.global %1, 4
+        store i32 %8, %9
+        ret
+      }
+      """;
+
+  @Test
+  void rematLoadParam_recomputesAnArrayAddressInsteadOfSpillingIt() {
+    // without the scheduler, which would fix this block by moving the second address down
+    List<String> base = List.of("nvptx-sched4reg=false");
+    String remat = dump(TWO_ARRAYS_OVER_BUDGET, Stage.PTX, 3, base);
+    assertFalse(remat.contains(".local"), remat);
+    List<String> spill = List.of("nvptx-sched4reg=false", "remat-load-param=false");
+    String spilled = dump(TWO_ARRAYS_OVER_BUDGET, Stage.PTX, 3, spill);
+    assertTrue(spilled.contains("st.local.b64 [__local_depot0]"), spilled);
+  }
+
   /** A product computed before a branch and read only on one side of it. */
   private static final String READ_ON_ONE_SIDE =
       """
@@ -696,7 +732,8 @@ class KnobsTest {
             "nvptx-sched4reg",
             // its effect: regalloc.FrameTest, on machine IR with spill slots
             "disable-ssc",
-            "nvptx-enable-machine-sink");
+            "nvptx-enable-machine-sink",
+            "remat-load-param");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

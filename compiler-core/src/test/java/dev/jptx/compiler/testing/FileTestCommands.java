@@ -186,7 +186,7 @@ final class FileTestCommands {
           new dev.jptx.compiler.codegen.RegisterPressureScheduler(),
           "regalloc",
           new dev.jptx.compiler.regalloc.RegisterAllocation(
-              new dev.jptx.compiler.regalloc.PressureDrivenAllocator(true), true),
+              new dev.jptx.compiler.regalloc.PressureDrivenAllocator(true, true), true),
           "stack-slot-coloring",
           new dev.jptx.compiler.regalloc.StackSlotColoring(),
           "prologepilog",

@@ -334,6 +334,46 @@ class PtxLintTest {
     assertEquals(PtxLint.NAN_SELECT, f.rule());
   }
 
+  @Test
+  void nanSelect_aTestOfTheSameSpillSlotReloadedIsClean() {
+    // the allocator's spill code reloads before each reader: two reloads, one value
+    String ptx =
+        kernel(
+            "ld.local.f64 %fd1, [__local_depot0+8];",
+            "setp.nan.f64 %p1, %fd1, %fd1;",
+            "ld.local.f64 %fd1, [__local_depot0+8];",
+            "cvt.rzi.s32.f64 %r1, %fd1;",
+            "selp.b32 %r2, 0, %r1, %p1;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aTestOfTheSameParameterLoadedAgainIsClean() {
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "setp.nan.f64 %p1, %fd1, %fd1;",
+            "ld.param.f64 %fd1, [k_param_0];",
+            "cvt.rzi.s32.f64 %r1, %fd1;",
+            "selp.b32 %r2, 0, %r1, %p1;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aSlotStoredBetweenTheReloadsIsFound() {
+    LintFinding f =
+        only(
+            kernel(
+                "ld.local.f64 %fd1, [__local_depot0+8];",
+                "setp.nan.f64 %p1, %fd1, %fd1;",
+                "st.local.f64 [__local_depot0+8], %fd2;",
+                "ld.local.f64 %fd1, [__local_depot0+8];",
+                "cvt.rzi.s32.f64 %r1, %fd1;",
+                "selp.b32 %r2, 0, %r1, %p1;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+  }
+
   // --- the scanner
 
   @Test
