@@ -498,6 +498,62 @@ class KnobsTest {
     assertTrue(spilled.contains("st.local.b64 [__local_depot0]"), spilled);
   }
 
+  /** Two phases, each with five loaded values live at once under a budget of 5 units. */
+  private static final String TWO_CROWDED_PHASES =
+      """
+      kernel @k(ptr.global %0, ptr.global %1) maxnreg(5) {
+      b0:
+        %2 = ptradd ptr.global %0, 0
+        %12 = load i32 %2
+        %3 = ptradd ptr.global %0, 4
+        %13 = load i32 %3
+        %4 = ptradd ptr.global %0, 8
+        %14 = load i32 %4
+        %5 = ptradd ptr.global %0, 12
+        %15 = load i32 %5
+        %6 = ptradd ptr.global %0, 16
+        %16 = load i32 %6
+        %30 = add i32 %12, %13
+        %31 = add i32 %30, %14
+        %32 = add i32 %31, %15
+        %33 = add i32 %32, %16
+        store i32 %33, %1
+        %40 = ptradd ptr.global %0, 32
+        %50 = load i32 %40
+        %41 = ptradd ptr.global %0, 36
+        %51 = load i32 %41
+        %42 = ptradd ptr.global %0, 40
+        %52 = load i32 %42
+        %43 = ptradd ptr.global %0, 44
+        %53 = load i32 %43
+        %44 = ptradd ptr.global %0, 48
+        %54 = load i32 %44
+        %60 = add i32 %50, %51
+        %61 = add i32 %60, %52
+        %62 = add i32 %61, %53
+        %63 = add i32 %62, %54
+        %64 = ptradd ptr.global %1, 4
+        store i32 %63, %64
+        ret
+      }
+      """;
+
+  @Test
+  void disableSsc_givesEverySpillSlotItsOwnSpace() {
+    List<String> base = List.of("nvptx-sched4reg=false");
+    String shared = dump(TWO_CROWDED_PHASES, Stage.PTX, 1, base);
+    List<String> own = List.of("nvptx-sched4reg=false", "disable-ssc");
+    String separate = dump(TWO_CROWDED_PHASES, Stage.PTX, 1, own);
+    assertTrue(shared.contains("__local_depot0["), shared);
+    assertTrue(depotBytes(shared) < depotBytes(separate), shared + separate);
+  }
+
+  private static int depotBytes(String ptx) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("__local_depot0\\[(\\d+)]").matcher(ptx);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
+  }
+
   /** A product computed before a branch and read only on one side of it. */
   private static final String READ_ON_ONE_SIDE =
       """
@@ -730,7 +786,6 @@ class KnobsTest {
             "verify-regalloc",
             // its effect: regalloc.RegisterBudgetTest, on a kernel with 48 values live at once
             "nvptx-sched4reg",
-            // its effect: regalloc.FrameTest, on machine IR with spill slots
             "disable-ssc",
             "nvptx-enable-machine-sink",
             "remat-load-param");
