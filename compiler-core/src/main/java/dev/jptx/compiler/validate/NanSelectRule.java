@@ -27,6 +27,15 @@ final class NanSelectRule implements LintRule {
   private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
   private static final Set<String> FLOATS = Set.of("f32", "f64");
 
+  /** Operations whose result depends on their sources alone. */
+  private static final Set<String> PURE =
+      Set.of(
+          "neg", "abs", "add", "sub", "mul", "mad", "fma", "cvt", "cvta", "mov", "and", "or", "xor",
+          "not", "shl", "shr", "selp", "min", "max", "div", "rem", "sqrt", "rcp");
+
+  /** How many levels of recomputed sources {@link #sameValue} follows. */
+  private static final int RECOMPUTE_DEPTH = 4;
+
   /** A symbol-addressed slot, {@code [__local_depot0+8]}. */
   private static final java.util.regex.Pattern SLOT =
       java.util.regex.Pattern.compile("\\[[A-Za-z_$][\\w$]*(\\+\\d+)?]");
@@ -135,12 +144,23 @@ final class NanSelectRule implements LintRule {
    */
   private static boolean sameValue(
       PtxFunctionBody f, String register, PtxStatement a, PtxStatement b) {
+    return sameValue(f, register, a, b, RECOMPUTE_DEPTH);
+  }
+
+  private static boolean sameValue(
+      PtxFunctionBody f, String register, PtxStatement a, PtxStatement b, int depth) {
     List<PtxStatement> da = f.definitions(register, a);
     List<PtxStatement> db = f.definitions(register, b);
     if (da.equals(db)) {
       return true;
     }
-    if (da.size() != 1 || db.size() != 1 || !isSlotReload(da.get(0)) || !isSlotReload(db.get(0))) {
+    if (da.size() != 1 || db.size() != 1) {
+      return false;
+    }
+    if (depth > 0 && sameComputation(f, da.get(0), db.get(0), depth)) {
+      return true;
+    }
+    if (!isSlotReload(da.get(0)) || !isSlotReload(db.get(0))) {
       return false;
     }
     String slot = da.get(0).operand(1);
@@ -153,6 +173,37 @@ final class NanSelectRule implements LintRule {
     for (int k = Math.min(from, to); k <= Math.max(from, to); k++) {
       PtxStatement s = all.get(k);
       if (s.base().equals("st") && !s.operands().isEmpty() && s.operand(0).equals(slot)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * True if {@code x} and {@code y} are the same arithmetic instruction on the same values (the
+   * allocator recomputes a value from parameters before each reader, {@code ld.param} then {@code
+   * neg.f64}): same text, an operation without memory access or effect, and each source register
+   * the same value at both, as far as {@code depth} levels down.
+   */
+  private static boolean sameComputation(
+      PtxFunctionBody f, PtxStatement x, PtxStatement y, int depth) {
+    if (!x.text()
+            .substring(x.text().indexOf(' ') + 1)
+            .equals(y.text().substring(y.text().indexOf(' ') + 1))
+        || !x.opcode().equals(y.opcode())
+        || x.guard() != null
+        || y.guard() != null
+        || !PURE.contains(x.base())) {
+      return false;
+    }
+    if (isSlotReload(x)) {
+      return false;
+    }
+    for (String u : x.uses()) {
+      if (u.contains("clock") || u.contains("globaltimer") || u.startsWith("%pm")) {
+        return false;
+      }
+      if (u.startsWith("%") && !u.contains(".") && !sameValue(f, u, x, y, depth - 1)) {
         return false;
       }
     }

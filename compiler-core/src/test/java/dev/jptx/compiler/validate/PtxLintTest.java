@@ -360,6 +360,37 @@ class PtxLintTest {
   }
 
   @Test
+  void nanSelect_aTestOfTheSameValueRecomputedIsClean() {
+    // rematerialization recomputes a value from parameters before each reader
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "neg.f64 %fd2, %fd1;",
+            "setp.nan.f64 %p1, %fd2, %fd2;",
+            "ld.param.f64 %fd1, [k_param_0];",
+            "neg.f64 %fd2, %fd1;",
+            "cvt.rzi.s64.f64 %rd1, %fd2;",
+            "selp.b64 %rd2, 0, %rd1, %p1;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aTestOfAnotherComputationUnderTheSameNameIsFound() {
+    LintFinding f =
+        only(
+            kernel(
+                "ld.param.f64 %fd1, [k_param_0];",
+                "neg.f64 %fd2, %fd1;",
+                "setp.nan.f64 %p1, %fd2, %fd2;",
+                "ld.global.f64 %fd1, [%rd5];",
+                "neg.f64 %fd2, %fd1;",
+                "cvt.rzi.s64.f64 %rd1, %fd2;",
+                "selp.b64 %rd2, 0, %rd1, %p1;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+  }
+
+  @Test
   void nanSelect_aSlotStoredBetweenTheReloadsIsFound() {
     LintFinding f =
         only(
