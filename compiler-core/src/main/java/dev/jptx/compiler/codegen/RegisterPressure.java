@@ -264,6 +264,25 @@ public final class RegisterPressure {
     return c;
   }
 
+  /**
+   * The most data registers (32-bit units) live at once at a point of {@code is}, walking back from
+   * {@code liveOut}: a block's peak, or that of an order of its instructions not yet in it.
+   */
+  public static int peakUnits(MachineFunction f, List<MachineInstr> is, BitSet liveOut) {
+    BitSet l = (BitSet) liveOut.clone();
+    int best = units(f, l);
+    for (int k = is.size() - 1; k >= 0; k--) {
+      MachineInstr i = is.get(k);
+      int at = units(f, l);
+      for (VReg d : i.defs()) {
+        at += l.get(d.id()) ? 0 : units(f.regClass(d));
+      }
+      Liveness.stepBackward(i, l, null);
+      best = Math.max(best, Math.max(at, units(f, l)));
+    }
+    return best;
+  }
+
   /** The 32-bit units of the registers in {@code live}, registers of {@code f}. */
   public static int units(MachineFunction f, BitSet live) {
     int n = 0;

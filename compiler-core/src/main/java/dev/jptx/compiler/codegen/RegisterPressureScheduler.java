@@ -55,7 +55,7 @@ public final class RegisterPressureScheduler implements MachinePass {
       while (end < is.size() && !is.get(end).opcode().isTerminator()) {
         end++;
       }
-      int before = peak(f, is, live.liveOut(b));
+      int before = RegisterPressure.peakUnits(f, is, live.liveOut(b));
       if (end - start < 2 || before <= target) {
         continue;
       }
@@ -64,7 +64,7 @@ public final class RegisterPressureScheduler implements MachinePass {
       List<MachineInstr> candidate = new ArrayList<>(is.subList(0, start));
       candidate.addAll(order);
       candidate.addAll(is.subList(end, is.size()));
-      if (peak(f, candidate, live.liveOut(b)) < before) {
+      if (RegisterPressure.peakUnits(f, candidate, live.liveOut(b)) < before) {
         is.clear();
         is.addAll(candidate);
         changed = true;
@@ -235,21 +235,5 @@ public final class RegisterPressureScheduler implements MachinePass {
       su[k] = s;
     }
     return su;
-  }
-
-  /** The most units live at once in {@code is}, walking back from {@code liveOut}. */
-  private static int peak(MachineFunction f, List<MachineInstr> is, BitSet liveOut) {
-    BitSet l = (BitSet) liveOut.clone();
-    int best = RegisterPressure.units(f, l);
-    for (int k = is.size() - 1; k >= 0; k--) {
-      MachineInstr i = is.get(k);
-      int at = RegisterPressure.units(f, l);
-      for (VReg d : i.defs()) {
-        at += l.get(d.id()) ? 0 : RegisterPressure.units(f.regClass(d));
-      }
-      Liveness.stepBackward(i, l, null);
-      best = Math.max(best, Math.max(at, RegisterPressure.units(f, l)));
-    }
-    return best;
   }
 }

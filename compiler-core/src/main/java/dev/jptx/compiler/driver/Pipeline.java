@@ -66,6 +66,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
@@ -173,7 +174,7 @@ public final class Pipeline {
             f.attributes().javaName(), "expand-atomics", () -> AtomicExpansion.run(f, target));
       }
       verify(unit, "expand-atomics", tm);
-      Map<String, String> pressure = new java.util.TreeMap<>();
+      Map<String, String> pressure = new TreeMap<>();
       modules.put(target, backend(unit + " [" + target + "]", tm, target, pressure));
       pressureOut.put(target, pressure);
     }

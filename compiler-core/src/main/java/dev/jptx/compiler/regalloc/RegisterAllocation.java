@@ -69,11 +69,8 @@ public final class RegisterAllocation implements MachinePass {
       rep[r] = r;
       if (r < registerOf.length && registerOf[r] >= 0) {
         String key = f.regClass(new VReg(r)).mirName() + ":" + registerOf[r];
-        rep[r] = first.computeIfAbsent(key, k -> rep.length).intValue();
-        if (rep[r] == rep.length) {
-          first.put(key, r);
-          rep[r] = r;
-        }
+        Integer earlier = first.putIfAbsent(key, r);
+        rep[r] = earlier == null ? r : earlier;
       }
     }
     return rep;

@@ -5,6 +5,7 @@ import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.MemoryOpcodes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -59,7 +60,7 @@ final class Remat {
     if (d == null || depth == 0 || d.defs().size() != 1) {
       return false;
     }
-    boolean param = d.opcode().name().startsWith("LD_PARAM_");
+    boolean param = MemoryOpcodes.isParamLoad(d.opcode());
     if (!param && !MachineCse.isCandidate(d)) {
       return false;
     }

@@ -73,6 +73,11 @@ public final class MemoryOpcodes {
 
   private static final Map<String, MachineOpcode> TABLE = table();
 
+  private static final java.util.Set<MachineOpcode> PARAM_LOADS =
+      LOAD_TYPES.stream()
+          .map(m -> TABLE.get(name("LD_PARAM", m)))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   // a generic address of a kernel parameter into the global window
   public static final MachineOpcode CVTA_TO_GLOBAL_U64 =
       convert("CVTA_TO_GLOBAL_U64", "cvta.to.global.u64", B64, B64);
@@ -163,6 +168,14 @@ public final class MemoryOpcodes {
   public static MachineOpcode storeOf(AddressSpace space, String suffix) {
     String prefix = space == AddressSpace.GENERIC ? "ST" : "ST_" + space.name();
     return TABLE.get(prefix + "_" + suffix.toUpperCase(Locale.ROOT));
+  }
+
+  /**
+   * True for a load from the {@code .param} space ({@code LD_PARAM_U64}): a function's parameters
+   * never change while it runs, so such a load may be repeated anywhere in the function.
+   */
+  public static boolean isParamLoad(MachineOpcode op) {
+    return PARAM_LOADS.contains(op);
   }
 
   /** The {@code cvta} from {@code space} to generic. */

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.validate;
 
+import dev.jptx.compiler.target.SpecialRegisters;
 import java.util.List;
 import java.util.Set;
 
@@ -32,6 +33,10 @@ final class NanSelectRule implements LintRule {
       Set.of(
           "neg", "abs", "add", "sub", "mul", "mad", "fma", "cvt", "cvta", "mov", "and", "or", "xor",
           "not", "shl", "shr", "selp", "min", "max", "div", "rem", "sqrt", "rcp");
+
+  /** A virtual register's name, {@code %rd12}; other {@code %} names are special registers. */
+  private static final java.util.regex.Pattern VIRTUAL_REGISTER =
+      java.util.regex.Pattern.compile("%[a-z]+\\d+");
 
   /** How many levels of recomputed sources {@link #sameValue} follows. */
   private static final int RECOMPUTE_DEPTH = 4;
@@ -196,14 +201,13 @@ final class NanSelectRule implements LintRule {
         || !PURE.contains(x.base())) {
       return false;
     }
-    if (isSlotReload(x)) {
-      return false;
-    }
     for (String u : x.uses()) {
-      if (u.contains("clock") || u.contains("globaltimer") || u.startsWith("%pm")) {
-        return false;
-      }
-      if (u.startsWith("%") && !u.contains(".") && !sameValue(f, u, x, y, depth - 1)) {
+      boolean same =
+          VIRTUAL_REGISTER.matcher(u).matches()
+              ? sameValue(f, u, x, y, depth - 1)
+              // a special register: the same only if it keeps its value for the launch
+              : !u.startsWith("%") || SpecialRegisters.isFixedForLaunch(u);
+      if (!same) {
         return false;
       }
     }
