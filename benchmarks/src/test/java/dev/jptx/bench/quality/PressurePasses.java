@@ -7,12 +7,17 @@ import java.util.Map;
 /**
  * The registers ptxas gives each bench kernel with issue #8's register-pressure passes and without
  * them: RP-aware machine CSE and early machine LICM (each undoes an edit that raises the pressure
- * over the register target), and the pressure-driven scheduler ({@code nvptx-sched4reg}).
+ * over the register target), the pressure-driven scheduler ({@code nvptx-sched4reg}) and
+ * rematerialization ({@code nv-disable-remat}).
  */
 final class PressurePasses {
   /** The knobs that switch the pressure passes off. */
   static final List<String> OFF =
-      List.of("disable-machine-cse", "disable-machine-licm", "nvptx-sched4reg=false");
+      List.of(
+          "disable-machine-cse",
+          "disable-machine-licm",
+          "nvptx-sched4reg=false",
+          "nv-disable-remat");
 
   /**
    * One kernel's registers.

@@ -145,6 +145,7 @@ public final class Knobs {
                 + " bottom (the opt stage's 'loop-rotate' pass) at -O2 and above."));
     backendKnobs(m);
     registerAllocationKnobs(m);
+    blockRematKnobs(m);
     return Collections.unmodifiableMap(m);
   }
 
@@ -207,6 +208,144 @@ public final class Knobs {
                 + " a read that could see another value than the register it names, or a reload"
                 + " of a slot holding another value, fails the build. Always on with"
                 + " --verify-each."));
+  }
+
+  /** The knobs of block rematerialization (nvptx-remat-block), the seed's sixteen less two. */
+  private static void blockRematKnobs(Map<String, Knob> m) {
+    add(
+        m,
+        new Knob(
+            "nv-disable-remat",
+            Knob.Type.BOOL,
+            "false",
+            "Disable all rematerialization: block rematerialization (nvptx-remat-block) does not"
+                + " run and spilling under maxRegisters does not recompute parameter values"
+                + " (remat-load-param)."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-block",
+            Knob.Type.INT,
+            "14",
+            "Block rematerialization's mode bits: 1 lets copies go into deeper loops (at"
+                + " nv-remat-block-loop-cost-factor per level), 2 lets a copy read a source register"
+                + " already live where it stands instead of recomputing it, 4 lets chains read"
+                + " launch-fixed special registers (%tid, %ctaid...), 8 enables the second-chance"
+                + " heuristic; 0 turns the pass off."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-max-times",
+            Knob.Type.INT,
+            "10",
+            "Block rematerialization repeats its pull-in over all blocks at most this many"
+                + " rounds (it stops earlier when a round changes nothing or the pressure fits)."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-block-single-cost",
+            Knob.Type.INT,
+            "10",
+            "Block rematerialization pulls in a register only if one copy of its chain costs at"
+                + " most this (1 per instruction, nv-remat-block-load-cost per parameter load,"
+                + " doubled for a 64-bit register, times the loop factor into deeper loops)."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-block-map-size-limit",
+            Knob.Type.INT,
+            "6",
+            "Block rematerialization pulls in a register only if its chain (the instructions"
+                + " copied for it, its own and the sources recomputed with it) has at most this"
+                + " many instructions."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-block-max-cost",
+            Knob.Type.INT,
+            "100",
+            "Block rematerialization stops taking candidates for one block once all the copies"
+                + " it would make there (cost of a chain times the blocks it is copied into) would"
+                + " cost more than this; a later round may take more."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-block-liveout-min-percentage",
+            Knob.Type.INT,
+            "70",
+            "The second-chance heuristic of block rematerialization admits a candidate whose"
+                + " copies would keep a source register live longer only if that source is live out"
+                + " of at least this percentage of the function's blocks."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-block-loop-cost-factor",
+            Knob.Type.INT,
+            "20",
+            "Block rematerialization multiplies a chain's cost by this for each loop level its"
+                + " copies go deeper than the original (only with mode bit 1 of nv-remat-block)."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-default-max-reg",
+            Knob.Type.INT,
+            "70",
+            "The register target (32-bit units) block rematerialization brings each block's"
+                + " pressure down to when the kernel has no maxRegisters (RP-aware CSE and the"
+                + " pressure scheduler use the same 70 but do not read this knob)."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-block-load-cost",
+            Knob.Type.INT,
+            "10",
+            "The cost block rematerialization counts for a parameter load (ld.param) in a chain;"
+                + " every other instruction counts 1."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-threshold-for-spec-reg",
+            Knob.Type.INT,
+            "20",
+            "Block rematerialization pulls in a chain that reads a special register (an S2R in"
+                + " SASS, tens of cycles) only in blocks whose pressure exceeds the target by at"
+                + " least this many 32-bit units."));
+    add(
+        m,
+        new Knob(
+            "nv-remat-check-internal-live",
+            Knob.Type.BOOL,
+            "false",
+            "Block rematerialization measures a block's pressure as the most registers live at"
+                + " any point in it, instead of those live out of it (the seed's default), so"
+                + " blocks crowded inside also get their live-through registers pulled in."));
+    add(
+        m,
+        new Knob(
+            "nv-dump-remat-block",
+            Knob.Type.BOOL,
+            "false",
+            "Block rematerialization reports its decisions on standard error: the function's"
+                + " max live, each crowded block's excess and pullable count, the candidates the"
+                + " second chance adds, and the final pull-in with its cost."));
+    add(
+        m,
+        new Knob(
+            "load-remat",
+            Knob.Type.BOOL,
+            "true",
+            "Block rematerialization may copy parameter loads (ld.param: a function's parameters"
+                + " never change while it runs); false leaves registers whose chain loads"
+                + " live across blocks."));
+    add(
+        m,
+        new Knob(
+            "no-mi-remat",
+            Knob.Type.STRING,
+            "",
+            "Comma-separated functions (PTX or Java names) block rematerialization leaves"
+                + " alone; with nv-dump-remat-block it says 'Skip machine-instruction"
+                + " rematerialization on NAME'."));
   }
 
   /** The knobs of the backend's stages, after the mid-level optimizer's. */
@@ -413,6 +552,11 @@ public final class Knobs {
   /** A boolean knob's value. */
   public boolean flag(String name) {
     return Boolean.parseBoolean(value(name));
+  }
+
+  /** A string knob's value. */
+  public String string(String name) {
+    return value(name);
   }
 
   /** An integer knob's value. */

@@ -54,6 +54,7 @@ import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.opt.VaryingLoadsFirst;
+import dev.jptx.compiler.regalloc.BlockRemat;
 import dev.jptx.compiler.regalloc.FrameLayout;
 import dev.jptx.compiler.regalloc.PressureDrivenAllocator;
 import dev.jptx.compiler.regalloc.RegisterAllocation;
@@ -413,19 +414,50 @@ public final class Pipeline {
     if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
       passes.add(new RegisterCoalescer());
     }
+    if (options.optLevel() >= 1
+        && !options.knobs().flag("nv-disable-remat")
+        && options.knobs().integer("nv-remat-block") != 0) {
+      passes.add(new BlockRemat(blockRematOptions(options.knobs())));
+    }
     boolean check = options.verifyEachPass() || options.knobs().flag("verify-regalloc");
     RegisterAllocator a =
         allocator != null
             ? allocator
             : new PressureDrivenAllocator(
                 !options.knobs().flag("disable-register-assignment"),
-                options.knobs().flag("remat-load-param"));
+                options.knobs().flag("remat-load-param")
+                    && !options.knobs().flag("nv-disable-remat"));
     passes.add(new RegisterAllocation(a, check));
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-ssc")) {
       passes.add(new StackSlotColoring());
     }
     passes.add(new FrameLayout());
     return passes;
+  }
+
+  /** Block rematerialization's options from the knobs of the same names. */
+  static BlockRemat.Options blockRematOptions(Knobs k) {
+    Set<String> skip = new java.util.TreeSet<>();
+    for (String name : k.string("no-mi-remat").split(",")) {
+      if (!name.isBlank()) {
+        skip.add(name.strip());
+      }
+    }
+    return new BlockRemat.Options(
+        k.integer("nv-remat-block"),
+        k.integer("nv-remat-max-times"),
+        k.integer("nv-remat-block-single-cost"),
+        k.integer("nv-remat-block-map-size-limit"),
+        k.integer("nv-remat-block-max-cost"),
+        k.integer("nv-remat-block-liveout-min-percentage"),
+        k.integer("nv-remat-block-loop-cost-factor"),
+        k.integer("nv-remat-default-max-reg"),
+        k.integer("nv-remat-block-load-cost"),
+        k.integer("nv-remat-threshold-for-spec-reg"),
+        k.flag("nv-remat-check-internal-live"),
+        k.flag("load-remat"),
+        skip,
+        k.flag("nv-dump-remat-block") ? System.err : null);
   }
 
   private void runMachinePasses(List<MachineFunction> mfs, List<MachinePass> passes) {

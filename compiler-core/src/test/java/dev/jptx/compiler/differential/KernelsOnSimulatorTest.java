@@ -31,7 +31,8 @@ class KernelsOnSimulatorTest {
             "-O3 sm_90",
             "-O3 sm_52",
             "-O3 sm_90 maxreg=24",
-            "-O3 sm_90 nvptx-enable-machine-sink"),
+            "-O3 sm_90 nvptx-enable-machine-sink",
+            "-O3 sm_80 " + Configurations.REMAT_EVERYWHERE),
         Configurations.eachPassOff("-O3 sm_75"));
   }
 

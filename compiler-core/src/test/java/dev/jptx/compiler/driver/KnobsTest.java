@@ -498,6 +498,54 @@ class KnobsTest {
     assertTrue(spilled.contains("st.local.b64 [__local_depot0]"), spilled);
   }
 
+  /**
+   * Under a budget of four units, %3 and %4 (one instruction on the parameter %1, which both
+   * branches read) are live out of b0 with the array address and %1: block rematerialization
+   * recomputes them in the branches.
+   */
+  private static final String CROWDED_BRANCH =
+      """
+      kernel @k(ptr.global %0, i32 %1, i32 %2) maxnreg(4) {
+      b0:
+        %3 = add i32 %1, 1
+        %4 = shl i32 %1, 2
+        %5 = icmp slt i32 %1, %2
+        br %5, b1, b2
+      b1:
+        store i32 %3, %0
+        %6 = ptradd ptr.global %0, 4
+        store i32 %4, %6
+        %9 = ptradd ptr.global %0, 16
+        store i32 %1, %9
+        ret
+      b2:
+        %7 = ptradd ptr.global %0, 8
+        store i32 %3, %7
+        %8 = ptradd ptr.global %0, 12
+        store i32 %1, %8
+        ret
+      }
+      """;
+
+  @Test
+  void nvDisableRemat_andRematBlockZero_keepEveryValueWhereItIsComputed() {
+    String remat = dump(CROWDED_BRANCH, Stage.RA, 3, List.of());
+    assertFalse(entryBlock(remat).contains("ADD_S32"), remat);
+    String off = dump(CROWDED_BRANCH, Stage.RA, 3, List.of("nv-disable-remat"));
+    assertTrue(entryBlock(off).contains("ADD_S32"), off);
+    assertTrue(entryBlock(off).contains("SHL_B32"), off);
+    String modeZero = dump(CROWDED_BRANCH, Stage.RA, 3, List.of("nv-remat-block=0"));
+    assertTrue(entryBlock(modeZero).contains("ADD_S32"), modeZero);
+    // and spilling under the budget no longer recomputes parameter values
+    List<String> spill = List.of("nvptx-sched4reg=false", "nv-disable-remat");
+    String spilled = dump(TWO_ARRAYS_OVER_BUDGET, Stage.PTX, 3, spill);
+    assertTrue(spilled.contains("st.local.b64 [__local_depot0]"), spilled);
+  }
+
+  private static String entryBlock(String mir) {
+    return mir.substring(mir.indexOf("bb0:"), mir.indexOf("bb1:"));
+  }
+
   /** Two phases, each with five loaded values live at once under a budget of 5 units. */
   private static final String TWO_CROWDED_PHASES =
       """
@@ -788,7 +836,23 @@ class KnobsTest {
             "nvptx-sched4reg",
             "disable-ssc",
             "nvptx-enable-machine-sink",
-            "remat-load-param");
+            "remat-load-param",
+            "nv-disable-remat",
+            // their effects: BlockRematKnobsTest, on machine IR
+            "nv-remat-block",
+            "nv-remat-max-times",
+            "nv-remat-block-single-cost",
+            "nv-remat-block-map-size-limit",
+            "nv-remat-block-max-cost",
+            "nv-remat-block-liveout-min-percentage",
+            "nv-remat-block-loop-cost-factor",
+            "nv-remat-default-max-reg",
+            "nv-remat-block-load-cost",
+            "nv-remat-threshold-for-spec-reg",
+            "nv-remat-check-internal-live",
+            "nv-dump-remat-block",
+            "load-remat",
+            "no-mi-remat");
     for (Knob k : Knobs.all()) {
       assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
     }

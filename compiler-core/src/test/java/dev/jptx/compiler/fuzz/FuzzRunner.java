@@ -54,6 +54,7 @@ final class FuzzRunner implements AutoCloseable {
     p.add(pair("-O3 sm_75", "-O0 sm_90"));
     p.add(pair("-O2 sm_52", "-O3 sm_80 checks"));
     p.add(pair("-O1 sm_60 checks", "-O3 sm_90 nvptx-enable-machine-sink"));
+    p.add(pair("-O2 sm_75 " + Configurations.REMAT_EVERYWHERE, "-O3 sm_90 maxreg=24"));
     // four optimizations switched off per pair, two on each side (each side is checked against
     // the JVM on its own), so that every switch-off knob fits in the sixteen seed slots
     List<String> off = Configurations.disableKnobs();

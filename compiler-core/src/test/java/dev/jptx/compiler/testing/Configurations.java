@@ -22,6 +22,16 @@ public final class Configurations {
   private Configurations() {}
 
   /**
+   * Block rematerialization pulling in all it can: a target of 4 units measured inside blocks, into
+   * loops, without cost limits, with every second chance. Real builds never go this far; it makes
+   * the pass rewrite nearly every kernel so differential tests see its copies run.
+   */
+  public static final String REMAT_EVERYWHERE =
+      "nv-remat-default-max-reg=4 nv-remat-check-internal-live nv-remat-block=15"
+          + " nv-remat-block-single-cost=100000 nv-remat-block-max-cost=1000000"
+          + " nv-remat-block-map-size-limit=50 nv-remat-block-liveout-min-percentage=0";
+
+  /**
    * One {@code (name, options)} pair per name, the arguments of a test taking {@code (String name,
    * CompilerOptions o)}.
    */
@@ -49,7 +59,7 @@ public final class Configurations {
     return Knobs.all().stream()
         .map(
             k ->
-                k.name().startsWith("disable-")
+                k.name().startsWith("disable-") || k.name().startsWith("nv-disable-")
                     ? k.name()
                     : k.type() == Knob.Type.BOOL && k.defaultValue().equals("true")
                         ? k.name() + "=false"

@@ -170,29 +170,27 @@ final class FileTestCommands {
   }
 
   private static final Map<String, MachinePass> MACHINE_PASSES =
-      Map.of(
-          "phi-node-elimination",
-          new PhiElimination(),
-          "register-coalescer",
-          new RegisterCoalescer(),
-          "dead-mi-elimination",
-          new MachineDeadCodeElimination(),
-          "machine-cse",
-          new dev.jptx.compiler.codegen.MachineCse(
-              new dev.jptx.compiler.codegen.MachineCse.Options(true, true, true, true, true)),
-          "early-machinelicm",
-          new dev.jptx.compiler.codegen.MachineLicm(),
-          "machine-scheduler",
-          new dev.jptx.compiler.codegen.RegisterPressureScheduler(),
-          "regalloc",
-          new dev.jptx.compiler.regalloc.RegisterAllocation(
-              new dev.jptx.compiler.regalloc.PressureDrivenAllocator(true, true), true),
-          "stack-slot-coloring",
-          new dev.jptx.compiler.regalloc.StackSlotColoring(),
-          "prologepilog",
-          new dev.jptx.compiler.regalloc.FrameLayout(),
-          "machine-sink",
-          new dev.jptx.compiler.codegen.MachineSink());
+      Map.ofEntries(
+          Map.entry("phi-node-elimination", new PhiElimination()),
+          Map.entry("register-coalescer", new RegisterCoalescer()),
+          Map.entry("dead-mi-elimination", new MachineDeadCodeElimination()),
+          Map.entry(
+              "machine-cse",
+              new dev.jptx.compiler.codegen.MachineCse(
+                  new dev.jptx.compiler.codegen.MachineCse.Options(true, true, true, true, true))),
+          Map.entry("early-machinelicm", new dev.jptx.compiler.codegen.MachineLicm()),
+          Map.entry("machine-scheduler", new dev.jptx.compiler.codegen.RegisterPressureScheduler()),
+          Map.entry(
+              "regalloc",
+              new dev.jptx.compiler.regalloc.RegisterAllocation(
+                  new dev.jptx.compiler.regalloc.PressureDrivenAllocator(true, true), true)),
+          Map.entry("stack-slot-coloring", new dev.jptx.compiler.regalloc.StackSlotColoring()),
+          Map.entry("prologepilog", new dev.jptx.compiler.regalloc.FrameLayout()),
+          Map.entry("machine-sink", new dev.jptx.compiler.codegen.MachineSink()),
+          Map.entry(
+              "nvptx-remat-block",
+              new dev.jptx.compiler.regalloc.BlockRemat(
+                  dev.jptx.compiler.regalloc.BlockRemat.Options.defaults())));
 
   private static String opt(String input, List<String> passes) {
     Module m = verified(IrParser.parseModule("test", input));
