@@ -6,11 +6,13 @@ import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.MachineOpcode;
+import dev.jptx.compiler.target.MoveOpcodes;
 import dev.jptx.compiler.target.SpecialRegisters;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +130,7 @@ public final class MachineCse implements MachinePass {
         VReg leader = table.get(key);
         if (leader != null
             && f.regClass(leader) == f.regClass(i.defs().get(0))
-            && worthHolding(f, i, leaderBlock.get(leader), b)
+            && profitable(f, i, leader, leaderBlock.get(leader), b)
             && eliminate(f, b, k, leader, tracker)) {
           // the next instruction moved up into position k
           changed = true;
@@ -150,15 +152,47 @@ public final class MachineCse implements MachinePass {
   }
 
   /**
-   * LLVM's first profitability rule for cheap instructions: a constant (an instruction that reads
-   * no register) is merged only with one in its own block or an immediate predecessor; from further
-   * up, the register would be held across the blocks between, where rematerializing the constant
-   * costs nothing (ptxas folds it). dotLoop and spmvCsr took 2 more registers in ptxas with such
-   * merges.
+   * LLVM's profitability rules (MachineCSE::isProfitableToCSE), which stand in for the live range
+   * splitting neither LLVM nor we do. Merging is always fine if the leader is already read
+   * everywhere the duplicate is. Otherwise: (1) a constant (an instruction that reads no register)
+   * is merged only with one in its own block or an immediate predecessor: from further up, the
+   * register would be held across the blocks between, where ptxas materializes the constant for
+   * free; (2) a constant read only by copies is not merged; (3) a leader read by a PHI is reused
+   * only if it is already read in the duplicate's block: otherwise the merge ties a loop-carried
+   * value to another one (dotLoop and spmvCsr in fast-math mode: the accumulator's initial 0.0f and
+   * the empty loop's result became one register, and ptxas then took 2 more registers).
    */
-  private static boolean worthHolding(
-      MachineFunction f, MachineInstr i, MachineBlock leaderBlock, MachineBlock b) {
-    return !i.usedRegs().isEmpty() || leaderBlock == b || f.successors(leaderBlock).contains(b);
+  private static boolean profitable(
+      MachineFunction f, MachineInstr i, VReg leader, MachineBlock leaderBlock, MachineBlock b) {
+    VReg dup = i.defs().get(0);
+    Set<MachineInstr> leaderReaders = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    List<MachineInstr> dupReaders = new ArrayList<>();
+    Set<MachineBlock> leaderReaderBlocks = new LinkedHashSet<>();
+    boolean leaderFeedsPhi = false;
+    for (MachineBlock u : f.blocks()) {
+      for (MachineInstr r : u.instrs()) {
+        List<VReg> read = r.usedRegs();
+        if (read.contains(leader)) {
+          leaderReaders.add(r);
+          leaderReaderBlocks.add(u);
+          leaderFeedsPhi |= r.opcode() == MoveOpcodes.PHI;
+        }
+        if (read.contains(dup)) {
+          dupReaders.add(r);
+        }
+      }
+    }
+    if (leaderReaders.containsAll(dupReaders)) {
+      return true;
+    }
+    boolean constant = i.usedRegs().isEmpty();
+    if (constant && leaderBlock != b && !f.successors(leaderBlock).contains(b)) {
+      return false;
+    }
+    if (constant && dupReaders.stream().allMatch(r -> CopyInstrs.source(f, r) != null)) {
+      return false;
+    }
+    return !leaderFeedsPhi || leaderReaderBlocks.contains(b);
   }
 
   /** Deletes {@code b}'s instruction {@code k}, its readers reading {@code leader}; or nothing. */

@@ -53,6 +53,43 @@ class MachineCseTest {
     assertTrue(out.contains("MOV_U32_SREG %clock"), out);
   }
 
+  /**
+   * A sum's initial 0.0f (%2, read by the loop's PHI) and the empty loop's result (%3, read by the
+   * exit's PHI), both in bb0; and a product (%5) computed again (%6) in the block that already
+   * reads it.
+   */
+  private static final String ZERO_FOR_TWO_PHIS =
+      """
+      entry @k(.u64 k_param_0, .u32 k_param_1) {
+      bb0:
+        %0:b64 = LD_PARAM_U64 @k_param_0, 0
+        %1:b32 = LD_PARAM_U32 @k_param_1, 0
+        %2:f32 = MOV_F32 0f00000000
+        %3:f32 = MOV_F32 0f00000000
+        %4:pred = SETP_S32 le, %1, 0
+        @%4 BRA bb2
+        BRA bb1
+      bb1:
+        %7:f32 = PHI %2, bb0, %8, bb1
+        %8:f32 = ADD_RN_F32 %7, %7
+        %9:pred = SETP_S32 lt, %1, 10
+        @%9 BRA bb1
+        BRA bb2
+      bb2:
+        %10:f32 = PHI %3, bb0, %8, bb1
+        ST_GLOBAL_F32 %0, 0, %10
+        RET
+      }
+      """;
+
+  @Test
+  void aLeaderReadByAPhi_isReusedOnlyWhereItIsReadAlready() {
+    // merging would make the accumulator and the exit's value one register (LLVM's heuristic 3)
+    String out = run(ZERO_FOR_TWO_PHIS, ALL_ON);
+    assertTrue(out.contains("%3:f32 = MOV_F32 0f00000000"), out);
+    assertTrue(out.contains("PHI %3, bb0"), out);
+  }
+
   /** An add reads a copy of tid.x; the same add of tid.x itself matches only through the copy. */
   private static final String THROUGH_COPY =
       """
