@@ -17,9 +17,10 @@ import java.util.List;
  * ({@link IntrinsicEvaluator}); a branch on a constant becomes a jump. A commutative operation with
  * one constant operand gets it on the right (LLVM's canonical form), where instruction selection
  * folds it into the instruction as an immediate; integer additions of constants are combined into
- * one ({@code (x + 1) - 4} is {@code x + -3}). Integer division by zero is left alone: it is
- * undefined at run time, not an error at compile time. Requires nothing; leaves folded instructions
- * dead for {@link DeadCodeElimination}; may make blocks unreachable.
+ * one ({@code (x + 1) - 4} is {@code x + -3}), and a pointer plus 0 is the pointer. Integer
+ * division by zero is left alone: it is undefined at run time, not an error at compile time.
+ * Requires nothing; leaves folded instructions dead for {@link DeadCodeElimination}; may make
+ * blocks unreachable.
  */
 public final class ConstantFolding implements FunctionPass {
   @Override
@@ -54,6 +55,16 @@ public final class ConstantFolding implements FunctionPass {
           continue;
         }
         if (d instanceof InstData.Binary x && foldConstantOperand(f, i, x)) {
+          changed = true;
+          continue;
+        }
+        if (d instanceof InstData.PtrAdd p
+            && f.isConstant(p.offset())
+            && f.constantBits(p.offset()) == 0) {
+          // an array's element 0 (atomicAdd(out, 0, v)): the address is the array's, and
+          // instruction selection would otherwise add 0 to it
+          f.replaceAllUses(f.result(i), p.base());
+          f.remove(i);
           changed = true;
           continue;
         }
