@@ -1,9 +1,10 @@
 package dev.jptx.compiler.regalloc;
 
-import dev.jptx.compiler.codegen.Liveness;
+import dev.jptx.compiler.codegen.LiveIntervals;
 import dev.jptx.compiler.codegen.MachineDominatorTree;
 import dev.jptx.compiler.codegen.MachineLoopInfo;
 import dev.jptx.compiler.codegen.RegisterPressure;
+import dev.jptx.compiler.codegen.SlotIndexes;
 import dev.jptx.compiler.mir.FrameObject;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
@@ -23,9 +24,10 @@ import java.util.List;
  * RegisterPressure}: 32-bit units, predicates apart. A register that {@link Remat} can recompute
  * from the function's parameters counts as twice as cheap (ptxas folds a parameter load into a
  * constant-bank operand) and is recomputed at its readers instead of spilled, so a kernel's array
- * addresses never go to {@code .local}. It stops when every point fits, or when the points over
- * budget hold only registers their own instruction needs (the budget is below what one instruction
- * reads and writes at once).
+ * addresses never go to {@code .local}. The points are measured on {@link LiveIntervals}: the
+ * registers live at an instruction's read slot and at its write slot. It stops when every point
+ * fits, or when the points over budget hold only registers their own instruction needs (the budget
+ * is below what one instruction reads and writes at once).
  */
 final class BudgetSpiller {
   /** The name prefix of spill slots, before frame layout gives them offsets. */
@@ -70,29 +72,24 @@ final class BudgetSpiller {
 
   /** The register to spill next, or -1 if none is over budget or none can help. */
   private static int choose(MachineFunction f, int budget, BitSet spilled, Remat remat) {
-    Liveness live = Liveness.of(f);
+    LiveIntervals li = LiveIntervals.of(f);
+    SlotIndexes slots = li.slots();
     MachineLoopInfo loops = MachineLoopInfo.of(f, MachineDominatorTree.of(f));
     double[] cost = new double[f.vregCount()];
     int[] overPoints = new int[f.vregCount()];
+    Sweep sweep = new Sweep(f, li);
     for (MachineBlock b : f.blocks()) {
       double weight = Math.pow(LOOP_WEIGHT, loops.depth(b));
-      BitSet l = (BitSet) live.liveOut(b).clone();
-      List<MachineInstr> is = b.instrs();
-      for (int k = is.size() - 1; k >= 0; k--) {
-        MachineInstr i = is.get(k);
-        BitSet after = (BitSet) l.clone();
-        int atAfter = RegisterPressure.units(f, after);
-        for (VReg d : i.defs()) {
-          cost[d.id()] += weight;
-          atAfter += after.get(d.id()) ? 0 : RegisterPressure.units(f.regClass(d));
-        }
-        for (VReg u : i.usedRegs()) {
-          cost[u.id()] += weight;
-        }
-        Liveness.stepBackward(i, l, null);
-        if (Math.max(atAfter, RegisterPressure.units(f, l)) > budget) {
-          BitSet through = (BitSet) after.clone();
-          through.and(l);
+      for (MachineInstr i : b.instrs()) {
+        i.defs().forEach(d -> cost[d.id()] += weight);
+        i.usedRegs().forEach(u -> cost[u.id()] += weight);
+        // live as the instruction reads (its sources and what passes it by), and as it writes
+        BitSet before = sweep.liveAt(slots.use(i));
+        BitSet after = sweep.liveAt(slots.def(i));
+        int units = Math.max(RegisterPressure.units(f, before), RegisterPressure.units(f, after));
+        if (units > budget) {
+          BitSet through = (BitSet) before.clone();
+          through.and(after);
           i.defs().forEach(d -> through.clear(d.id()));
           i.usedRegs().forEach(u -> through.clear(u.id()));
           for (int r = through.nextSetBit(0); r >= 0; r = through.nextSetBit(r + 1)) {
@@ -120,5 +117,33 @@ final class BudgetSpiller {
       }
     }
     return best;
+  }
+
+  /** The registers live at increasing slots, from the intervals' starts and ends in slot order. */
+  private static final class Sweep {
+    private final int[][] events;
+    private final BitSet live = new BitSet();
+    private int next;
+
+    Sweep(MachineFunction f, LiveIntervals li) {
+      List<int[]> e = new ArrayList<>();
+      for (int r = 0; r < f.vregCount(); r++) {
+        for (LiveIntervals.Segment s : li.segments(new VReg(r))) {
+          e.add(new int[] {s.start(), r, 1});
+          e.add(new int[] {s.end(), r, 0});
+        }
+      }
+      e.sort(java.util.Comparator.comparingInt((int[] x) -> x[0]));
+      events = e.toArray(new int[0][]);
+    }
+
+    /** The registers live at {@code slot}; slots must be asked for in increasing order. */
+    BitSet liveAt(int slot) {
+      while (next < events.length && events[next][0] <= slot) {
+        live.set(events[next][1], events[next][2] == 1);
+        next++;
+      }
+      return (BitSet) live.clone();
+    }
   }
 }
