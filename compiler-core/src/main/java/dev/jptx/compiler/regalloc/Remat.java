@@ -18,8 +18,9 @@ import java.util.Map;
  * instruction (a {@link MachineCse} candidate) whose register sources are such registers in turn,
  * at most {@value #DEPTH} deep: a kernel's array address ({@code ld.param.u64} then {@code
  * cvta.to.global.u64}), a constant, a launch-fixed special register. The chain is cloned before
- * each reader, every register in it keeping its name: it is written again with the value it already
- * had, so no reader of it sees a difference.
+ * each reader: the register itself keeps its name (written again with the value it already had, so
+ * no reader sees a difference), the chain's other results get new registers, so the registers it
+ * starts from keep their one definition and stay rematerializable.
  */
 final class Remat {
   private static final int DEPTH = 3;

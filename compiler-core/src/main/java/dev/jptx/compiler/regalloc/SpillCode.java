@@ -9,7 +9,9 @@ import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.SpillOpcodes;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Spill code for one register, everywhere (Chaitin's spill-everywhere): a store into its slot right
@@ -38,9 +40,7 @@ final class SpillCode {
           continue;
         }
         if (i.usedRegs().contains(reg)) {
-          for (MachineInstr c : chain) {
-            out.add(new MachineInstr(c.opcode(), c.defs(), c.uses(), null, i.line()));
-          }
+          out.addAll(copy(f, chain, i.line()));
         }
         out.add(i);
       }
@@ -51,6 +51,32 @@ final class SpillCode {
     for (int k = chain.size() - 2; k >= 0; k--) {
       removeIfDead(f, chain.get(k));
     }
+  }
+
+  /**
+   * A copy of {@code chain} whose last instruction writes the rematerialized register itself and
+   * whose others write new registers: they keep one definition each, so a parameter load the chain
+   * starts from can itself be rematerialized later instead of spilled.
+   */
+  private static List<MachineInstr> copy(MachineFunction f, List<MachineInstr> chain, int line) {
+    Map<VReg, VReg> fresh = new HashMap<>();
+    List<MachineInstr> out = new ArrayList<>();
+    for (int k = 0; k < chain.size(); k++) {
+      MachineInstr c = chain.get(k);
+      VReg d = c.defs().get(0);
+      List<MOperand> uses = new ArrayList<>();
+      for (MOperand o : c.uses()) {
+        uses.add(
+            o instanceof MOperand.Reg r && fresh.containsKey(r.reg())
+                ? MOperand.reg(fresh.get(r.reg()))
+                : o);
+      }
+      if (k < chain.size() - 1) {
+        fresh.put(d, f.newVReg(f.regClass(d)));
+      }
+      out.add(new MachineInstr(c.opcode(), List.of(fresh.getOrDefault(d, d)), uses, null, line));
+    }
+    return out;
   }
 
   /**
