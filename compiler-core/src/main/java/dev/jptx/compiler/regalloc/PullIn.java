@@ -55,8 +55,11 @@ record PullIn(
     for (MachineBlock site : sites) {
       List<MachineInstr> is = site.instrs();
       int first = 0;
-      while (!is.get(first).usedRegs().contains(reg)) {
+      while (first < is.size() && !is.get(first).usedRegs().contains(reg)) {
         first++;
+      }
+      if (first == is.size()) {
+        continue; // an earlier pull-in's copy already feeds every reader here
       }
       Map<VReg, VReg> fresh = new HashMap<>();
       List<MachineInstr> copies = new ArrayList<>();
