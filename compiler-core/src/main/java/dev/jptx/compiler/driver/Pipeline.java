@@ -1,11 +1,13 @@
 package dev.jptx.compiler.driver;
 
+import dev.jptx.compiler.codegen.MachineCopyPropagation;
 import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.MachineSink;
 import dev.jptx.compiler.codegen.PhiElimination;
+import dev.jptx.compiler.codegen.PostRaMachineLicm;
 import dev.jptx.compiler.codegen.PressureStatistics;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
 import dev.jptx.compiler.codegen.RegisterPressure;
@@ -414,6 +416,10 @@ public final class Pipeline {
     if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
       passes.add(new RegisterCoalescer());
     }
+    boolean copyProp = options.optLevel() >= 1 && !options.knobs().flag("disable-copyprop");
+    if (copyProp) {
+      passes.add(new MachineCopyPropagation());
+    }
     if (options.optLevel() >= 1
         && !options.knobs().flag("nv-disable-remat")
         && options.knobs().integer("nv-remat-block") != 0) {
@@ -428,6 +434,12 @@ public final class Pipeline {
                 options.knobs().flag("remat-load-param")
                     && !options.knobs().flag("nv-disable-remat"));
     passes.add(new RegisterAllocation(a, check));
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-postra-machine-licm")) {
+      passes.add(new PostRaMachineLicm());
+    }
+    if (copyProp) {
+      passes.add(new MachineCopyPropagation());
+    }
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-ssc")) {
       passes.add(new StackSlotColoring());
     }
