@@ -31,10 +31,20 @@ import java.util.Map;
  *
  * <p>The pipeline runs it twice: after register coalescing (the copies the coalescer could not
  * join) and after register allocation, where values that shared no virtual register now share a
- * register and copies between them become redundant. Requires non-SSA machine IR (SSA input is left
- * alone); preserves the CFG.
+ * register and copies between them become redundant. Choice where the seed is silent: before
+ * allocation (LLVM runs it only after) a copy is forwarded only when it reaches every reader of its
+ * result and the copy then dies; forwarding into some readers alone keeps source and result live
+ * side by side where the allocator would have given them one register. Requires non-SSA machine IR
+ * (SSA input is left alone); preserves the CFG.
  */
 public final class MachineCopyPropagation implements MachinePass {
+  private final boolean allocated;
+
+  /** The pass after register allocation ({@code allocated}) or before it. */
+  public MachineCopyPropagation(boolean allocated) {
+    this.allocated = allocated;
+  }
+
   @Override
   public String name() {
     return "machine-cp";
@@ -46,8 +56,14 @@ public final class MachineCopyPropagation implements MachinePass {
       return false;
     }
     boolean changed = false;
+    if (!allocated) {
+      Liveness before = Liveness.of(f);
+      for (MachineBlock b : f.blocks()) {
+        changed |= forwardWhole(f, b, before.liveOut(b));
+      }
+    }
     for (MachineBlock b : f.blocks()) {
-      changed |= forward(f, b);
+      changed |= forward(f, b, allocated);
     }
     Liveness liveness = Liveness.of(f);
     for (MachineBlock b : f.blocks()) {
@@ -56,8 +72,66 @@ public final class MachineCopyPropagation implements MachinePass {
     return changed;
   }
 
-  /** Forwards copies' sources and deletes copies of values already in place; true if changed. */
-  private static boolean forward(MachineFunction f, MachineBlock b) {
+  /**
+   * Before allocation: forwards a copy's source into the readers of its result only when that
+   * reaches them all and the copy then dies, and deletes the copy. Forwarding into some readers
+   * only would keep both registers live side by side where the copy let the allocator give them one
+   * register (a loop's phi copies came out with an extra register and more moves); after allocation
+   * registers are assigned and forwarding costs nothing.
+   */
+  private static boolean forwardWhole(MachineFunction f, MachineBlock b, BitSet liveOut) {
+    boolean changed = false;
+    List<MachineInstr> is = b.instrs();
+    int k = 0;
+    while (k < is.size()) {
+      VReg src = CopyInstrs.source(f, is.get(k));
+      List<Integer> readers = src == null ? null : wholeReaders(is, k, src, liveOut);
+      if (readers == null) {
+        k++;
+        continue;
+      }
+      VReg dst = is.get(k).defs().get(0);
+      Map<VReg, VReg> copy = Map.of(dst, src);
+      for (int j : readers) {
+        is.set(j, rewriteUses(is.get(j), copy));
+      }
+      is.remove(k);
+      changed = true;
+    }
+    return changed;
+  }
+
+  /**
+   * The positions of the readers of the copy at {@code k}'s result, if it is dead after them and
+   * {@code src} still holds the value at each; else null.
+   */
+  private static List<Integer> wholeReaders(
+      List<MachineInstr> is, int k, VReg src, BitSet liveOut) {
+    VReg dst = is.get(k).defs().get(0);
+    List<Integer> readers = new ArrayList<>();
+    boolean srcChanged = false;
+    for (int j = k + 1; j < is.size(); j++) {
+      MachineInstr i = is.get(j);
+      if (i.usedRegs().contains(dst)) {
+        if (srcChanged) {
+          return null;
+        }
+        readers.add(j);
+      }
+      if (i.defs().contains(dst)) {
+        // a guarded write leaves the copied value on its false path
+        return i.guard() == null ? readers : null;
+      }
+      srcChanged |= i.defs().contains(src);
+    }
+    return liveOut.get(dst.id()) ? null : readers;
+  }
+
+  /**
+   * Deletes copies of values already in place and, with {@code rewrite}, forwards copies' sources
+   * into later readers; true if changed.
+   */
+  private static boolean forward(MachineFunction f, MachineBlock b, boolean rewrite) {
     // destination -> source of the copies still valid at this point, in program order
     Map<VReg, VReg> copies = new LinkedHashMap<>();
     boolean changed = false;
@@ -65,7 +139,7 @@ public final class MachineCopyPropagation implements MachinePass {
     int k = 0;
     while (k < is.size()) {
       MachineInstr i = is.get(k);
-      MachineInstr r = rewriteUses(i, copies);
+      MachineInstr r = rewrite ? rewriteUses(i, copies) : i;
       if (r != i) {
         is.set(k, r);
         i = r;

@@ -408,9 +408,11 @@ public final class Pipeline {
   /**
    * PHI elimination, then (from -O1) coalescing of the copies it made, then register allocation:
    * spilling under an explicit budget, assignment, and the allocation checker in verifying builds;
-   * then (from -O1) spill slots share space, and the frame is laid out into one depot.
+   * then (from -O1) spill slots share space, and the frame is laid out into one depot. Copy
+   * propagation (from -O1) runs after coalescing and again after allocation, post-RA machine LICM
+   * (from -O1) right after allocation. Package-private for the knob tests.
    */
-  private List<MachinePass> registerAllocationPasses() {
+  List<MachinePass> registerAllocationPasses() {
     List<MachinePass> passes = new ArrayList<>();
     passes.add(new PhiElimination());
     if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
@@ -418,7 +420,7 @@ public final class Pipeline {
     }
     boolean copyProp = options.optLevel() >= 1 && !options.knobs().flag("disable-copyprop");
     if (copyProp) {
-      passes.add(new MachineCopyPropagation());
+      passes.add(new MachineCopyPropagation(false));
     }
     if (options.optLevel() >= 1
         && !options.knobs().flag("nv-disable-remat")
@@ -438,7 +440,7 @@ public final class Pipeline {
       passes.add(new PostRaMachineLicm());
     }
     if (copyProp) {
-      passes.add(new MachineCopyPropagation());
+      passes.add(new MachineCopyPropagation(true));
     }
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-ssc")) {
       passes.add(new StackSlotColoring());
