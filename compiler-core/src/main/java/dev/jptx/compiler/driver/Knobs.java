@@ -164,6 +164,26 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-copyprop",
+            Knob.Type.BOOL,
+            "false",
+            "Skip machine copy propagation (machine-cp) at -O1 and above, which otherwise runs"
+                + " after register coalescing and again after register allocation: within a"
+                + " block, readers of a copy's result read its source instead, a copy of a value"
+                + " already in place and a copy whose result is never read are deleted."));
+    add(
+        m,
+        new Knob(
+            "disable-postra-machine-licm",
+            Knob.Type.BOOL,
+            "false",
+            "Skip post-RA machine LICM (machinelicm) at -O1 and above, which otherwise moves a"
+                + " loop's side-effect-free instruction with sources defined outside the loop"
+                + " (constant moves included) into the loop's preheader when its register holds"
+                + " nothing else in the loop."));
+    add(
+        m,
+        new Knob(
             "disable-ssc",
             Knob.Type.BOOL,
             "false",

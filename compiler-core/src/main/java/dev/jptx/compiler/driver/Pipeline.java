@@ -1,11 +1,13 @@
 package dev.jptx.compiler.driver;
 
+import dev.jptx.compiler.codegen.MachineCopyPropagation;
 import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.MachineSink;
 import dev.jptx.compiler.codegen.PhiElimination;
+import dev.jptx.compiler.codegen.PostRaMachineLicm;
 import dev.jptx.compiler.codegen.PressureStatistics;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
 import dev.jptx.compiler.codegen.RegisterPressure;
@@ -406,13 +408,19 @@ public final class Pipeline {
   /**
    * PHI elimination, then (from -O1) coalescing of the copies it made, then register allocation:
    * spilling under an explicit budget, assignment, and the allocation checker in verifying builds;
-   * then (from -O1) spill slots share space, and the frame is laid out into one depot.
+   * then (from -O1) spill slots share space, and the frame is laid out into one depot. Copy
+   * propagation (from -O1) runs after coalescing and again after allocation, post-RA machine LICM
+   * (from -O1) right after allocation. Package-private for the knob tests.
    */
-  private List<MachinePass> registerAllocationPasses() {
+  List<MachinePass> registerAllocationPasses() {
     List<MachinePass> passes = new ArrayList<>();
     passes.add(new PhiElimination());
     if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
       passes.add(new RegisterCoalescer());
+    }
+    boolean copyProp = options.optLevel() >= 1 && !options.knobs().flag("disable-copyprop");
+    if (copyProp) {
+      passes.add(new MachineCopyPropagation(false));
     }
     if (options.optLevel() >= 1
         && !options.knobs().flag("nv-disable-remat")
@@ -428,6 +436,12 @@ public final class Pipeline {
                 options.knobs().flag("remat-load-param")
                     && !options.knobs().flag("nv-disable-remat"));
     passes.add(new RegisterAllocation(a, check));
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-postra-machine-licm")) {
+      passes.add(new PostRaMachineLicm());
+    }
+    if (copyProp) {
+      passes.add(new MachineCopyPropagation(true));
+    }
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-ssc")) {
       passes.add(new StackSlotColoring());
     }

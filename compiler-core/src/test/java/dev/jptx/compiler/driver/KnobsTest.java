@@ -55,7 +55,7 @@ class KnobsTest {
       }
       """;
 
-  private static String dump(String ir, Stage stage, int opt, List<String> knobs) {
+  static String dump(String ir, Stage stage, int opt, List<String> knobs) {
     return dump(ir, stage, opt, knobs, "sm_90");
   }
 
@@ -243,9 +243,23 @@ class KnobsTest {
       """;
 
   @Test
+  void disableMachineLicm_leavesTheMaskToPostRaLicm() {
+    // the mask's register holds nothing else in the loop: after allocation it leaves the loop
+    String late = dump(SHIFT_LOOP, Stage.PTX, 3, List.of("disable-machine-licm"));
+    assertTrue(late.indexOf(", 31;") >= 0 && late.indexOf(", 31;") < late.indexOf("$L__BB0_"));
+  }
+
+  @Test
   void disableMachineLicm_keepsTheMaskInTheLoop() {
     String on = dump(SHIFT_LOOP, Stage.PTX, 3, List.of());
-    String off = dump(SHIFT_LOOP, Stage.PTX, 3, List.of("disable-machine-licm"));
+    // post-RA machine LICM would hoist the mask after allocation instead (see
+    // disableMachineLicm_leavesTheMaskToPostRaLicm)
+    String off =
+        dump(
+            SHIFT_LOOP,
+            Stage.PTX,
+            3,
+            List.of("disable-machine-licm", "disable-postra-machine-licm"));
     // the loop starts at its label; the mask is computed before it with the pass, inside without
     int onLoop = on.indexOf("$L__BB0_");
     int offLoop = off.indexOf("$L__BB0_");
@@ -850,6 +864,9 @@ class KnobsTest {
             // its effect: regalloc.RegisterBudgetTest, on a kernel with 48 values live at once
             "nvptx-sched4reg",
             "disable-ssc",
+            // their effects: MachinePassKnobsTest
+            "disable-copyprop",
+            "disable-postra-machine-licm",
             "nvptx-enable-machine-sink",
             "remat-load-param",
             "nv-disable-remat",

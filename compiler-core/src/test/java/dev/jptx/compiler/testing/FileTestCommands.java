@@ -187,6 +187,10 @@ final class FileTestCommands {
           Map.entry("stack-slot-coloring", new dev.jptx.compiler.regalloc.StackSlotColoring()),
           Map.entry("prologepilog", new dev.jptx.compiler.regalloc.FrameLayout()),
           Map.entry("machine-sink", new dev.jptx.compiler.codegen.MachineSink()),
+          Map.entry("machine-cp", new dev.jptx.compiler.codegen.MachineCopyPropagation(true)),
+          Map.entry(
+              "machine-cp-before-ra", new dev.jptx.compiler.codegen.MachineCopyPropagation(false)),
+          Map.entry("machinelicm", new dev.jptx.compiler.codegen.PostRaMachineLicm()),
           Map.entry(
               "nvptx-remat-block",
               new dev.jptx.compiler.regalloc.BlockRemat(

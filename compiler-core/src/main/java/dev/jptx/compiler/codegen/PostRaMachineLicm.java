@@ -1,0 +1,138 @@
+package dev.jptx.compiler.codegen;
+
+import dev.jptx.compiler.mir.MachineBlock;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineInstr;
+import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.MoveOpcodes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Post-RA MachineLICM (seed: machine-passes.md, {@code machinelicm}, "Post-RA variant", knob {@code
+ * disable-postra-machine-licm}): after register allocation, moves a loop-invariant {@link
+ * MachineCse} candidate (including the constant moves that {@link MachineLicm} leaves in loops
+ * because before allocation they would hold a register across the loop) into the loop's preheader
+ * when that costs nothing: its register is defined exactly once in the loop, is not live into the
+ * loop's header, is not read in the loop before that definition, and no register it reads is
+ * defined in the loop. The register then held no other value anywhere in the loop, so keeping the
+ * invariant value in it across the loop takes no register from anything else.
+ *
+ * <p>Loops are handled innermost first, so an instruction can leave a nest one level at a time; an
+ * instruction whose sources were just hoisted can follow them. The seed's {@code
+ * sink-insts-to-avoid-spills} trade is not needed: hoisting never lengthens a register's use here.
+ * Choice where the seed is silent: a loop without a dedicated preheader (exactly one outside
+ * predecessor of the header, whose only successor is the header) is skipped rather than given a new
+ * block. Requires non-SSA machine IR (SSA input is left alone); preserves the CFG.
+ */
+public final class PostRaMachineLicm implements MachinePass {
+  @Override
+  public String name() {
+    return "machinelicm";
+  }
+
+  @Override
+  public boolean run(MachineFunction f) {
+    if (f.isSsa() || f.blocks().isEmpty()) {
+      return false;
+    }
+    MachineLoopInfo loops = MachineLoopInfo.of(f, MachineDominatorTree.of(f));
+    List<MachineLoopInfo.Loop> innermostFirst = new ArrayList<>(loops.loops());
+    innermostFirst.sort(Comparator.comparingInt(MachineLoopInfo.Loop::depth).reversed());
+    boolean changed = false;
+    for (MachineLoopInfo.Loop loop : innermostFirst) {
+      MachineBlock pre = preheader(f, loop);
+      if (pre == null) {
+        continue;
+      }
+      while (hoistOne(f, loop, pre)) {
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** Moves the first hoistable instruction of {@code loop} to {@code pre}; false if none. */
+  private static boolean hoistOne(MachineFunction f, MachineLoopInfo.Loop loop, MachineBlock pre) {
+    List<MachineBlock> blocks = new ArrayList<>();
+    for (MachineBlock b : f.blocks()) {
+      if (loop.contains(b)) {
+        blocks.add(b);
+      }
+    }
+    Map<VReg, Integer> defCount = new HashMap<>();
+    for (MachineBlock b : blocks) {
+      for (MachineInstr i : b.instrs()) {
+        for (VReg d : i.defs()) {
+          defCount.merge(d, 1, Integer::sum);
+        }
+      }
+    }
+    Liveness liveness = Liveness.of(f);
+    java.util.BitSet headerIn = liveness.liveIn(loop.header());
+    for (MachineBlock b : blocks) {
+      Set<VReg> readAbove = new HashSet<>();
+      List<MachineInstr> is = b.instrs();
+      for (int k = 0; k < is.size(); k++) {
+        MachineInstr i = is.get(k);
+        if (hoistable(i, defCount, headerIn, readAbove)) {
+          is.remove(k);
+          pre.instrs().add(insertionPoint(pre), i);
+          return true;
+        }
+        readAbove.addAll(i.usedRegs());
+      }
+    }
+    return false;
+  }
+
+  private static boolean hoistable(
+      MachineInstr i, Map<VReg, Integer> defCount, java.util.BitSet headerIn, Set<VReg> readAbove) {
+    if (!MachineCse.isCandidate(i)) {
+      return false;
+    }
+    VReg d = i.defs().get(0);
+    if (defCount.get(d) != 1 || headerIn.get(d.id()) || readAbove.contains(d)) {
+      return false;
+    }
+    for (VReg u : i.usedRegs()) {
+      if (defCount.containsKey(u)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Before the preheader's branch (its last instruction). */
+  private static int insertionPoint(MachineBlock pre) {
+    int at = pre.instrs().size();
+    while (at > 0 && pre.instrs().get(at - 1).opcode() == MoveOpcodes.BRA) {
+      at--;
+    }
+    return at;
+  }
+
+  /** The header's one outside predecessor if the header is its only successor, else null. */
+  private static MachineBlock preheader(MachineFunction f, MachineLoopInfo.Loop loop) {
+    MachineBlock pre = null;
+    for (MachineBlock p : f.predecessors().get(loop.header().id())) {
+      if (loop.contains(p)) {
+        continue;
+      }
+      if (pre != null) {
+        return null;
+      }
+      pre = p;
+    }
+    if (pre == null) {
+      return null;
+    }
+    List<MachineBlock> succ = f.successors(pre);
+    return succ.size() == 1 && succ.get(0) == loop.header() ? pre : null;
+  }
+}
