@@ -362,6 +362,50 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-param-opt",
+            Knob.Type.BOOL,
+            "false",
+            "Skip redundant parameter load elimination (param-opt) at -O1 and above: an ld.param of"
+                + " the same parameter and offset as a dominating one is kept instead of reading the"
+                + " earlier result."));
+    add(
+        m,
+        new Knob(
+            "disable-nvptx-trunc-opts",
+            Knob.Type.BOOL,
+            "false",
+            "Skip nvptx-trunc-opts at -O1 and above: an and.b16 of a register with 0xFFFF is kept"
+                + " instead of its readers reading the register."));
+    add(
+        m,
+        new Knob(
+            "disable-redundant-move-elim",
+            Knob.Type.BOOL,
+            "false",
+            "Skip redundant-move-elim at -O1 and above: a same-class mov of a register to itself,"
+                + " or read only by one instruction of its block, is kept instead of deleted (and"
+                + " the reader reading its source)."));
+    add(
+        m,
+        new Knob(
+            "disable-peephole",
+            Knob.Type.BOOL,
+            "false",
+            "Skip the generic peephole optimizer (peephole-opt) at -O1 and above: readers of a"
+                + " same-class COPY keep reading the copy instead of the copied register."));
+    add(
+        m,
+        new Knob(
+            "enable-nvvm-peephole",
+            Knob.Type.BOOL,
+            "true",
+            "Run the PTX peephole (nvptx-peephole) at -O1 and above: cvta.to.global of cvta.global"
+                + " (and back) and not.pred of not.pred read the original register, a guard on a"
+                + " not.pred becomes the negated guard, and setp.eq/ne of selp 1, 0 / 0, 1 of a"
+                + " predicate becomes that predicate or its not.pred."));
+    add(
+        m,
+        new Knob(
             "disable-machine-dce",
             Knob.Type.BOOL,
             "false",

@@ -187,6 +187,11 @@ final class FileTestCommands {
           Map.entry("stack-slot-coloring", new dev.jptx.compiler.regalloc.StackSlotColoring()),
           Map.entry("prologepilog", new dev.jptx.compiler.regalloc.FrameLayout()),
           Map.entry("machine-sink", new dev.jptx.compiler.codegen.MachineSink()),
+          Map.entry("param-opt", new dev.jptx.compiler.codegen.ParamOpt()),
+          Map.entry("nvptx-trunc-opts", new dev.jptx.compiler.codegen.TruncOpts()),
+          Map.entry("redundant-move-elim", new dev.jptx.compiler.codegen.RedundantMoveElim()),
+          Map.entry("peephole-opt", new dev.jptx.compiler.codegen.PeepholeOptimizer()),
+          Map.entry("nvptx-peephole", new dev.jptx.compiler.codegen.NvptxPeephole()),
           Map.entry(
               "nvptx-remat-block",
               new dev.jptx.compiler.regalloc.BlockRemat(
