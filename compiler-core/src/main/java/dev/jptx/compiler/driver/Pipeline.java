@@ -376,8 +376,11 @@ public final class Pipeline {
     return symbols;
   }
 
-  /** Machine passes on SSA machine IR, before the pipeliner and register allocation. */
-  private List<MachinePass> ssaMachinePasses() {
+  /**
+   * Machine passes on SSA machine IR, before the pipeliner and register allocation (package-private
+   * for the knob tests of passes that our instruction selection gives nothing to do).
+   */
+  List<MachinePass> ssaMachinePasses() {
     List<MachinePass> passes = new ArrayList<>();
     // the seed's post-ISel passes, straight after instruction selection
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-param-opt")) {
