@@ -28,9 +28,9 @@ import java.util.Map;
  * seed's pre-RA pipeline. Machine CSE's {@code copy-prop-mcse} (on by default) already reads the
  * sources of every instruction, PHIs included, through copies before this pass runs; what is left
  * here is the guards (CSE leaves them) and all of it when machine CSE or {@code copy-prop-mcse} is
- * off. On SSA machine IR our instruction selection makes no {@code COPY} (PHI
- * elimination, after this pass, is what makes them), so on the 22 benchmark kernels and the test
- * kernels the pass never fires; it is tested on machine IR that has copies.
+ * off. On SSA machine IR our instruction selection makes no {@code COPY} (PHI elimination, after
+ * this pass, is what makes them), so on the 22 benchmark kernels and the test kernels the pass
+ * never fires; it is tested on machine IR that has copies.
  */
 public final class PeepholeOptimizer implements MachinePass {
   @Override

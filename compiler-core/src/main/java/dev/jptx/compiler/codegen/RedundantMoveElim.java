@@ -30,9 +30,10 @@ import java.util.Set;
  * peephole-opt} for the {@code COPY} pseudo; the seed's stock pass and this NVIDIA pass thus each
  * own one kind of copy. Runs right after instruction selection at -O1 and above (the seed's
  * "Post-ISel"), so before machine CSE, whose {@code copy-prop-mcse} would otherwise read through
- * such moves as well (it does not delete them; {@code dead-mi-elimination} does). Our instruction selection makes no register-to-register {@code mov} today (moves
- * are of immediates, symbols and special registers), so on the 22 benchmark kernels and the test
- * kernels the pass never fires; it is tested on machine IR that has such moves.
+ * such moves as well (it does not delete them; {@code dead-mi-elimination} does). Our instruction
+ * selection makes no register-to-register {@code mov} today (moves are of immediates, symbols and
+ * special registers), so on the 22 benchmark kernels and the test kernels the pass never fires; it
+ * is tested on machine IR that has such moves.
  */
 public final class RedundantMoveElim implements MachinePass {
   @Override

@@ -401,8 +401,9 @@ public final class Knobs {
             "true",
             "Run the PTX peephole (nvptx-peephole) at -O1 and above: cvta.to.global of cvta.global"
                 + " (and back) and not.pred of not.pred read the original register, a guard on a"
-                + " not.pred becomes the negated guard, and setp.eq/ne of selp 1, 0 / 0, 1 of a"
-                + " predicate becomes that predicate or its not.pred."));
+                + " not.pred becomes the negated guard, a selp on a not.pred swaps its values, and"
+                + " setp.eq/ne of selp 1, 0 / 0, 1 of a predicate becomes that predicate or its"
+                + " not.pred."));
     add(
         m,
         new Knob(
