@@ -144,6 +144,7 @@ public final class Knobs {
             "Keep loops tested at the top instead of rotating them into a guard and a test at the"
                 + " bottom (the opt stage's 'loop-rotate' pass) at -O2 and above."));
     backendKnobs(m);
+    peepholeKnobs(m);
     registerAllocationKnobs(m);
     blockRematKnobs(m);
     return Collections.unmodifiableMap(m);
@@ -349,16 +350,8 @@ public final class Knobs {
   }
 
   /** The knobs of the backend's stages, after the mid-level optimizer's. */
-  private static void backendKnobs(Map<String, Knob> m) {
-    add(
-        m,
-        new Knob(
-            "nvptx-enable-machine-sink",
-            Knob.Type.BOOL,
-            "false",
-            "At -O1 and above, sink an instruction into the one successor that dominates all its"
-                + " readers (machine-sink), so that paths that never read it neither compute it"
-                + " nor hold its register. Off by default, as in NVIDIA's backend."));
+  /** The post-ISel passes' and the two peepholes' switches (seed: machine-passes.md). */
+  private static void peepholeKnobs(Map<String, Knob> m) {
     add(
         m,
         new Knob(
@@ -404,6 +397,18 @@ public final class Knobs {
                 + " not.pred becomes the negated guard, a selp on a not.pred swaps its values, and"
                 + " setp.eq/ne of selp 1, 0 / 0, 1 of a predicate becomes that predicate or its"
                 + " not.pred."));
+  }
+
+  private static void backendKnobs(Map<String, Knob> m) {
+    add(
+        m,
+        new Knob(
+            "nvptx-enable-machine-sink",
+            Knob.Type.BOOL,
+            "false",
+            "At -O1 and above, sink an instruction into the one successor that dominates all its"
+                + " readers (machine-sink), so that paths that never read it neither compute it"
+                + " nor hold its register. Off by default, as in NVIDIA's backend."));
     add(
         m,
         new Knob(
