@@ -144,6 +144,7 @@ public final class Knobs {
             "Keep loops tested at the top instead of rotating them into a guard and a test at the"
                 + " bottom (the opt stage's 'loop-rotate' pass) at -O2 and above."));
     backendKnobs(m);
+    peepholeKnobs(m);
     registerAllocationKnobs(m);
     blockRematKnobs(m);
     return Collections.unmodifiableMap(m);
@@ -369,6 +370,55 @@ public final class Knobs {
   }
 
   /** The knobs of the backend's stages, after the mid-level optimizer's. */
+  /** The post-ISel passes' and the two peepholes' switches (seed: machine-passes.md). */
+  private static void peepholeKnobs(Map<String, Knob> m) {
+    add(
+        m,
+        new Knob(
+            "disable-param-opt",
+            Knob.Type.BOOL,
+            "false",
+            "Skip redundant parameter load elimination (param-opt) at -O1 and above: an ld.param of"
+                + " the same parameter and offset as a dominating one is kept instead of reading the"
+                + " earlier result."));
+    add(
+        m,
+        new Knob(
+            "disable-nvptx-trunc-opts",
+            Knob.Type.BOOL,
+            "false",
+            "Skip nvptx-trunc-opts at -O1 and above: an and.b16 of a register with 0xFFFF is kept"
+                + " instead of its readers reading the register."));
+    add(
+        m,
+        new Knob(
+            "disable-redundant-move-elim",
+            Knob.Type.BOOL,
+            "false",
+            "Skip redundant-move-elim at -O1 and above: a same-class mov of a register to itself,"
+                + " or read only by one instruction of its block, is kept instead of deleted (and"
+                + " the reader reading its source)."));
+    add(
+        m,
+        new Knob(
+            "disable-peephole",
+            Knob.Type.BOOL,
+            "false",
+            "Skip the generic peephole optimizer (peephole-opt) at -O1 and above: readers of a"
+                + " same-class COPY keep reading the copy instead of the copied register."));
+    add(
+        m,
+        new Knob(
+            "enable-nvvm-peephole",
+            Knob.Type.BOOL,
+            "true",
+            "Run the PTX peephole (nvptx-peephole) at -O1 and above: cvta.to.global of cvta.global"
+                + " (and back) and not.pred of not.pred read the original register, a guard on a"
+                + " not.pred becomes the negated guard, a selp on a not.pred swaps its values, and"
+                + " setp.eq/ne of selp 1, 0 / 0, 1 of a predicate becomes that predicate or its"
+                + " not.pred."));
+  }
+
   private static void backendKnobs(Map<String, Knob> m) {
     add(
         m,

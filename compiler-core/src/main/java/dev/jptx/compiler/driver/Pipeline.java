@@ -6,12 +6,17 @@ import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.MachineSink;
+import dev.jptx.compiler.codegen.NvptxPeephole;
+import dev.jptx.compiler.codegen.ParamOpt;
+import dev.jptx.compiler.codegen.PeepholeOptimizer;
 import dev.jptx.compiler.codegen.PhiElimination;
 import dev.jptx.compiler.codegen.PostRaMachineLicm;
 import dev.jptx.compiler.codegen.PressureStatistics;
+import dev.jptx.compiler.codegen.RedundantMoveElim;
 import dev.jptx.compiler.codegen.RegisterCoalescer;
 import dev.jptx.compiler.codegen.RegisterPressure;
 import dev.jptx.compiler.codegen.RegisterPressureScheduler;
+import dev.jptx.compiler.codegen.TruncOpts;
 import dev.jptx.compiler.dag.DagBuilder;
 import dev.jptx.compiler.dag.DagFunction;
 import dev.jptx.compiler.dag.DagPrinter;
@@ -373,9 +378,22 @@ public final class Pipeline {
     return symbols;
   }
 
-  /** Machine passes on SSA machine IR, before the pipeliner and register allocation. */
-  private List<MachinePass> ssaMachinePasses() {
+  /**
+   * Machine passes on SSA machine IR, before the pipeliner and register allocation (package-private
+   * for the knob tests of passes that our instruction selection gives nothing to do).
+   */
+  List<MachinePass> ssaMachinePasses() {
     List<MachinePass> passes = new ArrayList<>();
+    // the seed's post-ISel passes, straight after instruction selection
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-param-opt")) {
+      passes.add(new ParamOpt());
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-nvptx-trunc-opts")) {
+      passes.add(new TruncOpts());
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-redundant-move-elim")) {
+      passes.add(new RedundantMoveElim());
+    }
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-machine-cse")) {
       passes.add(
           new MachineCse(
@@ -391,6 +409,12 @@ public final class Pipeline {
     }
     if (options.optLevel() >= 1 && options.knobs().flag("nvptx-enable-machine-sink")) {
       passes.add(new MachineSink());
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-peephole")) {
+      passes.add(new PeepholeOptimizer());
+    }
+    if (options.optLevel() >= 1 && options.knobs().flag("enable-nvvm-peephole")) {
+      passes.add(new NvptxPeephole());
     }
     if (!options.knobs().flag("disable-machine-dce")) {
       passes.add(new MachineDeadCodeElimination());

@@ -189,6 +189,21 @@ public final class MemoryOpcodes {
     };
   }
 
+  /**
+   * The {@code cvta} that undoes {@code op} ({@code cvta.global} for {@code cvta.to.global} and
+   * back: the global window and the generic address of the same byte), or null if {@code op} is no
+   * {@code cvta} or its inverse is not in this table (only {@code .global} has both directions).
+   */
+  public static MachineOpcode cvtaInverse(MachineOpcode op) {
+    if (op == CVTA_TO_GLOBAL_U64) {
+      return CVTA_GLOBAL_U64;
+    }
+    if (op == CVTA_GLOBAL_U64) {
+      return CVTA_TO_GLOBAL_U64;
+    }
+    return null;
+  }
+
   /** Every row of this table. */
   public static List<MachineOpcode> rows() {
     List<MachineOpcode> all = new ArrayList<>(TABLE.values());

@@ -844,6 +844,12 @@ class KnobsTest {
             "disable-load-store-vectorizer",
             "disable-loop-rotate",
             "disable-machine-dce",
+            // their effects: PeepholeKnobsTest, through the pipeline's SSA machine passes
+            "disable-param-opt",
+            "disable-nvptx-trunc-opts",
+            "disable-redundant-move-elim",
+            "disable-peephole",
+            "enable-nvvm-peephole",
             "disable-param-sinking",
             "join-liveintervals",
             "enable-legalize-types-checking",

@@ -191,6 +191,11 @@ final class FileTestCommands {
           Map.entry(
               "machine-cp-before-ra", new dev.jptx.compiler.codegen.MachineCopyPropagation(false)),
           Map.entry("machinelicm", new dev.jptx.compiler.codegen.PostRaMachineLicm()),
+          Map.entry("param-opt", new dev.jptx.compiler.codegen.ParamOpt()),
+          Map.entry("nvptx-trunc-opts", new dev.jptx.compiler.codegen.TruncOpts()),
+          Map.entry("redundant-move-elim", new dev.jptx.compiler.codegen.RedundantMoveElim()),
+          Map.entry("peephole-opt", new dev.jptx.compiler.codegen.PeepholeOptimizer()),
+          Map.entry("nvptx-peephole", new dev.jptx.compiler.codegen.NvptxPeephole()),
           Map.entry(
               "nvptx-remat-block",
               new dev.jptx.compiler.regalloc.BlockRemat(
