@@ -3,6 +3,7 @@ package dev.jptx.compiler.driver;
 import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
+import dev.jptx.compiler.codegen.MachineMem2Reg;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.MachineSink;
 import dev.jptx.compiler.codegen.PhiElimination;
@@ -413,6 +414,9 @@ public final class Pipeline {
     passes.add(new PhiElimination());
     if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
       passes.add(new RegisterCoalescer());
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("nv-disable-mem2reg")) {
+      passes.add(new MachineMem2Reg());
     }
     if (options.optLevel() >= 1
         && !options.knobs().flag("nv-disable-remat")

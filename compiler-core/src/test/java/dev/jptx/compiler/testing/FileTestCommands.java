@@ -187,6 +187,7 @@ final class FileTestCommands {
           Map.entry("stack-slot-coloring", new dev.jptx.compiler.regalloc.StackSlotColoring()),
           Map.entry("prologepilog", new dev.jptx.compiler.regalloc.FrameLayout()),
           Map.entry("machine-sink", new dev.jptx.compiler.codegen.MachineSink()),
+          Map.entry("nvptx-mem2reg", new dev.jptx.compiler.codegen.MachineMem2Reg()),
           Map.entry(
               "nvptx-remat-block",
               new dev.jptx.compiler.regalloc.BlockRemat(
