@@ -31,7 +31,12 @@ import java.util.TreeMap;
  * <p>The seed's pass runs after allocation on spill slots with a single store. Here it runs before
  * allocation, after register coalescing (non-SSA MIR: a register may have several definitions), on
  * the local arrays that {@code promote-local-arrays} left in memory (switched off, or declined:
- * more than its element cap, or elements of mixed types). Spill slots do not exist yet.
+ * more than its element cap, or elements of mixed types). Spill slots do not exist yet. With the IR
+ * pass on, the pass finds nothing in the test kernels today: Java arrays have one element type, and
+ * an array over the IR pass's 32-element cap is more than {@code MemZeroLowering}'s 64 bytes
+ * (zeroed by a loop, whose moving address escapes) unless it is a {@code byte[]} or {@code
+ * boolean[]} (one-byte accesses, left alone here). It is the backstop for what the IR pass cannot
+ * see and does the promotion under {@code disable-promote-local-arrays}.
  *
  * <p>An object qualifies when its address never escapes: it is materialized by {@code
  * MOV_U64_SYM @obj}, possibly moved by {@code ADD_S64 reg, imm} and copies (every definition of
