@@ -245,6 +245,15 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "nv-disable-mem2reg",
+            Knob.Type.BOOL,
+            "false",
+            "Keep in .local memory the local arrays that reach machine code with every access at"
+                + " a constant offset and their address never escaping, instead of giving each"
+                + " element a register (nvptx-mem2reg, -O1 and above)."));
+    add(
+        m,
+        new Knob(
             "nv-remat-block",
             Knob.Type.INT,
             "14",

@@ -4,6 +4,7 @@ import dev.jptx.compiler.codegen.MachineCopyPropagation;
 import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
+import dev.jptx.compiler.codegen.MachineMem2Reg;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.MachineSink;
 import dev.jptx.compiler.codegen.NvptxPeephole;
@@ -441,6 +442,9 @@ public final class Pipeline {
     passes.add(new PhiElimination());
     if (options.optLevel() >= 1 && options.knobs().flag("join-liveintervals")) {
       passes.add(new RegisterCoalescer());
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("nv-disable-mem2reg")) {
+      passes.add(new MachineMem2Reg());
     }
     boolean copyProp = options.optLevel() >= 1 && !options.knobs().flag("disable-copyprop");
     if (copyProp) {

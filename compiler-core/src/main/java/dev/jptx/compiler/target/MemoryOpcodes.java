@@ -178,6 +178,47 @@ public final class MemoryOpcodes {
     return PARAM_LOADS.contains(op);
   }
 
+  /**
+   * What a {@code .local} load or store ({@code LD_LOCAL_F32}, {@code ST_LOCAL_V2_U32}) moves: its
+   * lanes, each {@code bytes} wide at consecutive offsets, in registers of {@code regClass}; {@code
+   * exact} is false when a lane's register is wider than its bytes ({@code u8} and {@code s8}: the
+   * load extends, the store narrows).
+   */
+  public record LocalAccess(
+      boolean store, int lanes, int bytes, RegisterClass regClass, boolean exact) {}
+
+  private static final Map<MachineOpcode, LocalAccess> LOCAL_ACCESSES = localAccesses();
+
+  private static Map<MachineOpcode, LocalAccess> localAccesses() {
+    Map<MachineOpcode, LocalAccess> m = new LinkedHashMap<>();
+    for (MemType t : LOAD_TYPES) {
+      m.put(TABLE.get(name("LD_LOCAL", t)), access(false, 1, t));
+    }
+    for (MemType t : STORE_TYPES) {
+      m.put(TABLE.get(name("ST_LOCAL", t)), access(true, 1, t));
+    }
+    for (VectorType v : VECTOR_TYPES) {
+      String upper = "V" + v.lanes() + "_" + v.suffix().toUpperCase(Locale.ROOT);
+      MemType t = new MemType(v.suffix(), v.regClass());
+      m.put(TABLE.get("LD_LOCAL_" + upper), access(false, v.lanes(), t));
+      m.put(TABLE.get("ST_LOCAL_" + upper), access(true, v.lanes(), t));
+    }
+    return Collections.unmodifiableMap(m);
+  }
+
+  private static LocalAccess access(boolean store, int lanes, MemType t) {
+    int bits = Integer.parseInt(t.suffix().substring(1));
+    return new LocalAccess(store, lanes, bits / 8, t.regClass(), bits == t.regClass().bits());
+  }
+
+  /**
+   * The shape of {@code op} if it is a {@code .local} load or store addressed by a register plus an
+   * immediate (the address is use 0, the offset use 1, a store's values follow), else null.
+   */
+  public static LocalAccess localAccess(MachineOpcode op) {
+    return LOCAL_ACCESSES.get(op);
+  }
+
   /** The {@code cvta} from {@code space} to generic. */
   public static MachineOpcode toGeneric(AddressSpace space) {
     return switch (space) {

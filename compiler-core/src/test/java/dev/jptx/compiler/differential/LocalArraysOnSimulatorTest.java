@@ -21,15 +21,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Local arrays give the JVM's results whether {@code promote-local-arrays} puts them in registers
- * or not, and a promoted kernel has no {@code .local} frame left.
+ * Local arrays give the JVM's results whether {@code promote-local-arrays} puts them in registers,
+ * or {@code nvptx-mem2reg} does on machine code (the IR pass switched off), or neither does; and a
+ * promoted kernel has no {@code .local} frame left.
  */
 class LocalArraysOnSimulatorTest {
   static Stream<Arguments> configurations() {
     return Configurations.of(
-        "-O3 sm_90 maxreg=24", "-O3 sm_90", "-O3 sm_75 disable-promote-local-arrays", "-O0 sm_75");
+        "-O3 sm_90 maxreg=24",
+        "-O3 sm_90",
+        "-O3 sm_75 disable-promote-local-arrays",
+        "-O3 sm_90 maxreg=24 disable-promote-local-arrays",
+        "-O3 sm_75 disable-promote-local-arrays nv-disable-mem2reg",
+        "-O0 sm_75");
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(7);
@@ -61,9 +68,11 @@ class LocalArraysOnSimulatorTest {
     Differential.check(o, new Differential.Case(LocalArrays.class, "variableIndex", l, 0, ints(n)));
   }
 
-  @Test
-  void promotedKernels_haveNoLocalFrame() {
-    CompilerOptions o = Configurations.options("-O3 sm_90");
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"-O3 sm_90", "-O3 sm_90 disable-promote-local-arrays"})
+  void promotedKernels_haveNoLocalFrame(String name) {
+    // without the IR pass, the machine pass (nvptx-mem2reg) promotes the same arrays
+    CompilerOptions o = Configurations.options(name);
     Map<SmTarget, String> modules =
         new Pipeline(o, DumpSink.NONE)
             .compile(TestClasses.node(LocalArrays.class.getName()), null, new Diagnostics())
@@ -74,6 +83,22 @@ class LocalArraysOnSimulatorTest {
       assertFalse(entry(ptx, k).contains(".local"), k + " keeps a local frame:\n" + ptx);
     }
     assertTrue(entry(ptx, "variableIndex").contains(".local"), ptx);
+  }
+
+  @Test
+  void withoutEitherPass_theArraysStayInLocalMemory() {
+    CompilerOptions o =
+        Configurations.options("-O3 sm_90 disable-promote-local-arrays nv-disable-mem2reg");
+    String ptx =
+        new Pipeline(o, DumpSink.NONE)
+            .compile(TestClasses.node(LocalArrays.class.getName()), null, new Diagnostics())
+            .modules()
+            .values()
+            .iterator()
+            .next();
+    for (String k : new String[] {"accumulate4", "table8", "branches", "loop", "variableIndex"}) {
+      assertTrue(entry(ptx, k).contains(".local"), k + ":\n" + ptx);
+    }
   }
 
   /** The text of the entry whose name contains {@code name}, up to the next entry. */

@@ -338,6 +338,18 @@ class KnobsTest {
     assertTrue(kept.contains("alloca ptr.local 8"), kept);
   }
 
+  @Test
+  void nvDisableMem2reg_keepsTheLocalArrayTheIrPassLeft() {
+    // promote-local-arrays off: the array reaches machine code, where nvptx-mem2reg promotes it
+    List<String> noIrPromotion = List.of("disable-promote-local-arrays");
+    String promoted = dump(LOCAL_ARRAY, Stage.PTX, 3, noIrPromotion);
+    assertFalse(promoted.contains(".local"), promoted);
+    List<String> neither = List.of("disable-promote-local-arrays", "nv-disable-mem2reg");
+    String kept = dump(LOCAL_ARRAY, Stage.PTX, 3, neither);
+    assertTrue(kept.contains(".local .align 4 .b8"), kept);
+    assertTrue(kept.contains("st.local.u32"), kept);
+  }
+
   /** A loop computing {@code x * x} on every iteration. */
   private static final String INVARIANT =
       """
@@ -828,6 +840,7 @@ class KnobsTest {
   void everyKnob_isCoveredByATestHere() {
     Set<String> tested =
         Set.of(
+            "nv-disable-mem2reg",
             "disable-constfold",
             "disable-narrow-float",
             "disable-separate-const-offset",

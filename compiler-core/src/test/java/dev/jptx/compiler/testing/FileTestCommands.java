@@ -196,6 +196,7 @@ final class FileTestCommands {
           Map.entry("redundant-move-elim", new dev.jptx.compiler.codegen.RedundantMoveElim()),
           Map.entry("peephole-opt", new dev.jptx.compiler.codegen.PeepholeOptimizer()),
           Map.entry("nvptx-peephole", new dev.jptx.compiler.codegen.NvptxPeephole()),
+          Map.entry("nvptx-mem2reg", new dev.jptx.compiler.codegen.MachineMem2Reg()),
           Map.entry(
               "nvptx-remat-block",
               new dev.jptx.compiler.regalloc.BlockRemat(
