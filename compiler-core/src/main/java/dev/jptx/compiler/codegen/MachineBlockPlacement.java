@@ -19,17 +19,21 @@ import java.util.Map;
  * through).
  *
  * <p>The seed's pass is profile-guided (block frequencies, ext-TSP); we have no profile, so the
- * choice is static. Each block picks one successor to fall into: its only successor; of a two-way
- * block ({@code @p BRA a; BRA b}) the one that stays in the block's innermost loop when the other
- * leaves it, else the one that has this block as its only predecessor (not counting the latches of
- * a loop it heads: the "then" side of an if), else the one that follows it in the current layout,
- * else the unconditional target. A block's chain and its choice's chain are joined when the block
- * ends its chain, the choice starts another one and is not the entry; the choices the current
- * layout already falls through are joined first, so that where the rules are indifferent the layout
- * stays as it is. Chains are then laid out starting with the entry's, each next one the first (in
- * the current layout) whose head the last placed block branches to, else the first one left; a loop
- * whose blocks chained together therefore stays contiguous with its exit after it. Everything is
- * decided by the current layout order, so the result is deterministic.
+ * choice is static. A back edge (to the header of a loop the block is in, itself included) never
+ * falls through: loops keep the form instruction selection gave them (bottom-tested after loop
+ * rotation). An earlier version let an outer latch fall into its header; on a nested loop that cost
+ * the inner loop's exit a branch and ptxas's SASS doubled. Otherwise each block picks one successor
+ * to fall into: its only one; of a two-way block ({@code @p BRA a; BRA b}) the one that stays in
+ * the block's innermost loop when the other leaves it, else the one that has this block as its only
+ * predecessor (not counting the latches of a loop it heads: the "then" side of an if), else the one
+ * that follows it in the current layout, else the unconditional target. A block's chain and its
+ * choice's chain are joined when the block ends its chain, the choice starts another one and is not
+ * the entry; the choices the current layout already falls through are joined first, so that where
+ * the rules are indifferent the layout stays as it is. Chains are then laid out starting with the
+ * entry's, each next one the first (in the current layout) whose head the last placed block
+ * branches to, else the first one left; a loop whose blocks chained together therefore stays
+ * contiguous with its exit after it. Everything is decided by the current layout order, so the
+ * result is deterministic.
  *
  * <p>Instruction selection already lays blocks out in the IR's order, which the IR passes leave
  * close to this one: on the 22 reference kernels the pass changes nothing; it matters for IR whose
@@ -123,14 +127,20 @@ public final class MachineBlockPlacement implements MachinePass {
       return null;
     }
     MachineBlock uncond = f.block(target(last));
+    if (isBackEdge(b, uncond, loops)) {
+      uncond = null;
+    }
     if (is.size() < 2
         || is.get(is.size() - 2).opcode() != MoveOpcodes.BRA
         || is.get(is.size() - 2).guard() == null) {
       return uncond;
     }
     MachineBlock cond = f.block(target(is.get(is.size() - 2)));
-    if (cond == uncond) {
+    if (isBackEdge(b, cond, loops)) {
       return uncond;
+    }
+    if (uncond == null || cond == uncond) {
+      return uncond == null ? cond : uncond;
     }
     MachineLoopInfo.Loop loop = loops.loopFor(b);
     if (loop != null && loop.contains(cond) != loop.contains(uncond)) {
@@ -142,6 +152,16 @@ public final class MachineBlockPlacement implements MachinePass {
       return condOnlyFromB ? cond : uncond;
     }
     return cond == oldNext ? cond : uncond;
+  }
+
+  /** True if {@code s} heads a loop that contains {@code b} (including {@code s == b}). */
+  private static boolean isBackEdge(MachineBlock b, MachineBlock s, MachineLoopInfo loops) {
+    for (MachineLoopInfo.Loop l = loops.loopFor(b); l != null; l = l.parent()) {
+      if (l.header() == s) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** How many predecessors {@code s} has, not counting the latches of the loop it heads. */
