@@ -8,9 +8,12 @@ import dev.jptx.compiler.target.MoveOpcodes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.ListIterator;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,15 +26,18 @@ import java.util.Set;
  *   <li>removes a block that holds nothing but an unconditional {@code BRA}: every branch to it,
  *       guarded or not, goes to its final target instead (following chains of such blocks);
  *   <li>merges a block into its single predecessor when that predecessor's only successor is it;
- *   <li>drops a guarded {@code BRA} to the block the final unconditional {@code BRA} goes to.
+ *   <li>drops a guarded {@code BRA} to the block the final unconditional {@code BRA} goes to;
+ *   <li>replaces a block ending in {@code BRA} that repeats an earlier one instruction for
+ *       instruction by that one (the simplest case of the seed's tail merging).
  * </ul>
  *
- * <p>The entry block stays first and is never removed. Tail merging (the seed's TailMerge) is not
- * done. Machine IR ends every block with an explicit branch, so nothing here depends on the layout.
- * A function with PHIs (SSA form) is left alone: redirecting an edge would have to rewrite them,
- * and the pass runs after PHI elimination. Our instruction selection rarely leaves such blocks (the
- * IR passes simplify the CFG first); after allocation, copies of PHI elimination that the allocator
- * coalesced away leave empty forwarding blocks, which this pass removes.
+ * <p>The entry block stays first and is never removed. Of tail merging (the seed's TailMerge) only
+ * whole identical blocks are merged, not common tails of different blocks. Machine IR ends every
+ * block with an explicit branch, so nothing here depends on the layout. A function with PHIs (SSA
+ * form) is left alone: redirecting an edge would have to rewrite them, and the pass runs after PHI
+ * elimination. Our instruction selection rarely leaves such blocks (the IR passes simplify the CFG
+ * first); after allocation, copies of PHI elimination that the allocator coalesced away leave empty
+ * forwarding blocks, which this pass removes.
  */
 public final class BranchFolding implements MachinePass {
   @Override
@@ -52,7 +58,7 @@ public final class BranchFolding implements MachinePass {
     boolean again = true;
     while (again) {
       again = removeUnreachable(f) | forwardEmptyBlocks(f) | dropRedundantBranches(f);
-      again |= mergeIntoPredecessor(f);
+      again |= mergeIntoPredecessor(f) || mergeIdenticalBlocks(f);
       changed |= again;
     }
     return changed;
@@ -180,6 +186,45 @@ public final class BranchFolding implements MachinePass {
       preds = f.predecessors();
     }
     return changed;
+  }
+
+  /**
+   * The simplest tail merge: a block that repeats an earlier one instruction for instruction (after
+   * allocation, so on the same registers) and ends in a branch is replaced by that one; the copy
+   * becomes unreachable. Line numbers are not compared (the kept block's stay).
+   */
+  private static boolean mergeIdenticalBlocks(MachineFunction f) {
+    MachineBlock entry = f.blocks().get(0);
+    Map<List<MachineInstr>, MachineBlock> seen = new LinkedHashMap<>();
+    Map<Integer, Integer> replace = new HashMap<>();
+    for (MachineBlock b : f.blocks()) {
+      List<MachineInstr> is = b.instrs();
+      MachineInstr last = is.get(is.size() - 1);
+      if (b == entry || is.size() < 2 || last.opcode() != MoveOpcodes.BRA || last.guard() != null) {
+        continue;
+      }
+      List<MachineInstr> key = new ArrayList<>();
+      for (MachineInstr i : is) {
+        key.add(new MachineInstr(i.opcode(), i.defs(), i.uses(), i.guard(), 0));
+      }
+      MachineBlock first = seen.putIfAbsent(key, b);
+      if (first != null) {
+        replace.put(b.id(), first.id());
+      }
+    }
+    if (replace.isEmpty()) {
+      return false;
+    }
+    for (MachineBlock b : f.blocks()) {
+      ListIterator<MachineInstr> it = b.instrs().listIterator();
+      while (it.hasNext()) {
+        MachineInstr i = it.next();
+        if (i.opcode() == MoveOpcodes.BRA && replace.containsKey(target(i))) {
+          it.set(i.withUses(List.of(new MOperand.BlockRef(replace.get(target(i))))));
+        }
+      }
+    }
+    return true;
   }
 
   private static int target(MachineInstr branch) {

@@ -178,7 +178,8 @@ public final class Knobs {
             "false",
             "Keep the control flow graph as allocation leaves it instead of removing blocks that"
                 + " only branch on, unreachable blocks, and merging a block into its only"
-                + " predecessor when that one has no other successor (branch-folder, -O1 and"
+                + " predecessor when that one has no other successor, and replacing a block that"
+                + " repeats an earlier one (ending in a branch) by that one (branch-folder, -O1 and"
                 + " above)."));
     add(
         m,
