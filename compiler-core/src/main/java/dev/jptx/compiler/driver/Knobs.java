@@ -194,6 +194,26 @@ public final class Knobs {
     add(
         m,
         new Knob(
+            "disable-branch-fold",
+            Knob.Type.BOOL,
+            "false",
+            "Keep the control flow graph as allocation leaves it instead of removing blocks that"
+                + " only branch on, unreachable blocks, and merging a block into its only"
+                + " predecessor when that one has no other successor, and replacing a block that"
+                + " repeats an earlier one (ending in a branch) by that one (branch-folder, -O1 and"
+                + " above)."));
+    add(
+        m,
+        new Knob(
+            "disable-block-placement",
+            Knob.Type.BOOL,
+            "false",
+            "Keep the block order of instruction selection instead of laying blocks out so that"
+                + " each falls into its chosen successor and a loop's blocks stay together"
+                + " (block-placement, -O1 and above)."));
+    add(
+        m,
+        new Knob(
             "nvptx-sched4reg",
             Knob.Type.BOOL,
             "true",

@@ -1,6 +1,8 @@
 package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.codegen.MachineCopyPropagation;
+import dev.jptx.compiler.codegen.BranchFolding;
+import dev.jptx.compiler.codegen.MachineBlockPlacement;
 import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
@@ -472,6 +474,12 @@ public final class Pipeline {
     }
     if (options.optLevel() >= 1 && !options.knobs().flag("disable-ssc")) {
       passes.add(new StackSlotColoring());
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-branch-fold")) {
+      passes.add(new BranchFolding());
+    }
+    if (options.optLevel() >= 1 && !options.knobs().flag("disable-block-placement")) {
+      passes.add(new MachineBlockPlacement());
     }
     passes.add(new FrameLayout());
     return passes;

@@ -186,6 +186,8 @@ final class FileTestCommands {
                   new dev.jptx.compiler.regalloc.PressureDrivenAllocator(true, true), true)),
           Map.entry("stack-slot-coloring", new dev.jptx.compiler.regalloc.StackSlotColoring()),
           Map.entry("prologepilog", new dev.jptx.compiler.regalloc.FrameLayout()),
+          Map.entry("branch-folder", new dev.jptx.compiler.codegen.BranchFolding()),
+          Map.entry("block-placement", new dev.jptx.compiler.codegen.MachineBlockPlacement()),
           Map.entry("machine-sink", new dev.jptx.compiler.codegen.MachineSink()),
           Map.entry("machine-cp", new dev.jptx.compiler.codegen.MachineCopyPropagation(true)),
           Map.entry(
