@@ -1,8 +1,8 @@
 package dev.jptx.compiler.driver;
 
-import dev.jptx.compiler.codegen.MachineCopyPropagation;
 import dev.jptx.compiler.codegen.BranchFolding;
 import dev.jptx.compiler.codegen.MachineBlockPlacement;
+import dev.jptx.compiler.codegen.MachineCopyPropagation;
 import dev.jptx.compiler.codegen.MachineCse;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachineLicm;
