@@ -51,6 +51,12 @@ public final class LiveIntervals {
         for (VReg d : i.defs()) {
           if (!open.get(d.id())) {
             li.add(d.id(), slots.def(i), slots.dead(i));
+            if (i.guard() != null) {
+              // as in Liveness: where the guard is false the register keeps what it held, so
+              // even a result nothing reads keeps the value before it alive up to here
+              open.set(d.id());
+              openEnd[d.id()] = slots.def(i);
+            }
           } else if (i.guard() == null) {
             li.add(d.id(), slots.def(i), openEnd[d.id()]);
             open.clear(d.id());
