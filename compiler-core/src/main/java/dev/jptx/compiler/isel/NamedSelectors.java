@@ -236,12 +236,15 @@ final class NamedSelectors {
     SdValue addr = n.operand(1);
     List<MOperand> folded = address(addr);
     List<SdValue> values = n.operands().subList(2, n.operands().size());
-    values.forEach(s::needRegister);
+    // an integer constant operand is an immediate, as nvcc writes it (red.shared.add.u32 [a], 1):
+    // no mov into a register before every atomic in a loop
+    values.stream().filter(v -> !isIntegerConstant(v)).forEach(s::needRegister);
     s.plan(
         n,
         () -> {
           List<MOperand> uses = new java.util.ArrayList<>(addressOperands(addr, folded));
-          values.forEach(v -> uses.add(s.reg(v)));
+          values.forEach(
+              v -> uses.add(isIntegerConstant(v) ? BlockSelector.imm(v.node()) : s.reg(v)));
           s.emit(atom, unused ? null : s.def(n.value(0)), uses, n.line());
         });
   }
@@ -279,6 +282,10 @@ final class NamedSelectors {
 
   private static boolean isConstant(SdValue v) {
     return v.node().opcode() == DagOpcode.CONSTANT || v.node().opcode() == DagOpcode.CONSTANT_FP;
+  }
+
+  private static boolean isIntegerConstant(SdValue v) {
+    return v.node().opcode() == DagOpcode.CONSTANT;
   }
 
   /**
