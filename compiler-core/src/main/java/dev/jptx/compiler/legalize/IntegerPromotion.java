@@ -15,8 +15,9 @@ import java.util.List;
  * needs. Additions, multiplications and bitwise operations work on the wide value as it is (the low
  * bits of the result do not depend on the high bits of the operands); right shifts, divisions and
  * signed comparisons first sign- or zero-extend in the register ({@code sign_extend_inreg}, an
- * {@code and} with the narrow mask); shift counts are masked to the narrow width, since the DAG's
- * shifts mask by the width of their own type; a store of the promoted value is a truncating store.
+ * {@code and} with the narrow mask, which a value loaded with {@code ld.u8} does not need); shift
+ * counts are masked to the narrow width, since the DAG's shifts mask by the width of their own
+ * type; a store of the promoted value is a truncating store.
  */
 final class IntegerPromotion implements TypeActionHandler {
   private final LegalizeContext cx;
@@ -130,7 +131,13 @@ final class IntegerPromotion implements TypeActionHandler {
 
   /** The narrow value zero-extended to {@code to} (at least the promoted width). */
   private SdValue unsigned(SdValue narrow, Type to) {
-    SdValue v = resize(get(narrow), to);
+    SdValue w = get(narrow);
+    if ((w.node().opcode() == DagOpcode.LOAD || w.node().opcode() == DagOpcode.LOAD_PARAM)
+        && w.node().attrs().extension() == NodeAttrs.LoadExtension.ZERO) {
+      // ld.u8 zero-extended it into the register already: only the widening is left
+      return w.type().equals(to) ? w : cx.dag().node(DagOpcode.ZERO_EXTEND, to, w);
+    }
+    SdValue v = resize(w, to);
     long mask = (1L << narrow.type().bits()) - 1;
     return cx.dag().node(DagOpcode.AND, to, v, cx.dag().constant(to, mask));
   }

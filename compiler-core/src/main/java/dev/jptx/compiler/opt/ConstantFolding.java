@@ -16,11 +16,11 @@ import java.util.List;
  * dev.jptx.compiler.ir.Opcode}), and the library intrinsics with the JDK methods they implement
  * ({@link IntrinsicEvaluator}); a branch on a constant becomes a jump. A commutative operation with
  * one constant operand gets it on the right (LLVM's canonical form), where instruction selection
- * folds it into the instruction as an immediate; integer additions of constants are combined into
- * one ({@code (x + 1) - 4} is {@code x + -3}), and a pointer plus 0 is the pointer. Integer
- * division by zero is left alone: it is undefined at run time, not an error at compile time.
- * Requires nothing; leaves folded instructions dead for {@link DeadCodeElimination}; may make
- * blocks unreachable.
+ * folds it into the instruction as an immediate; an extension masked to its own bits is a zero
+ * extension; integer additions of constants are combined into one ({@code (x + 1) - 4} is {@code x
+ * + -3}), and a pointer plus 0 is the pointer. Integer division by zero is left alone: it is
+ * undefined at run time, not an error at compile time. Requires nothing; leaves folded instructions
+ * dead for {@link DeadCodeElimination}; may make blocks unreachable.
  */
 public final class ConstantFolding implements FunctionPass {
   @Override
@@ -51,6 +51,10 @@ public final class ConstantFolding implements FunctionPass {
           continue;
         }
         if (d instanceof InstData.Binary x && foldPredicateLogic(f, i, x)) {
+          changed = true;
+          continue;
+        }
+        if (d instanceof InstData.Binary x && foldExtensionMask(f, i, x)) {
           changed = true;
           continue;
         }
@@ -136,6 +140,31 @@ public final class ConstantFolding implements FunctionPass {
       return true;
     }
     return false;
+  }
+
+  /**
+   * {@code (x extended) & mask}, where the mask keeps exactly the bits {@code x} has, is {@code x}
+   * zero-extended: Java reads an unsigned byte as {@code b & 0xff} of the sign-extended byte, which
+   * would otherwise cost a sign extension and an {@code and} after the load.
+   */
+  private static boolean foldExtensionMask(Function f, Inst i, InstData.Binary x) {
+    Inst def = f.definingInst(x.lhs());
+    if (x.opcode() != Opcode.AND
+        || !f.isConstant(x.rhs())
+        || def == null
+        || !(f.data(def) instanceof InstData.Cast c)
+        || (c.opcode() != Opcode.SEXT && c.opcode() != Opcode.ZEXT)
+        || !(f.type(c.operand()) instanceof ScalarType narrow)
+        || !narrow.isInteger()
+        || narrow.bits() >= 64) {
+      return false;
+    }
+    long mask = (1L << narrow.bits()) - 1;
+    if (f.constantBits(x.rhs()) != mask) {
+      return false;
+    }
+    f.setData(i, new InstData.Cast(Opcode.ZEXT, c.operand()));
+    return true;
   }
 
   /**
