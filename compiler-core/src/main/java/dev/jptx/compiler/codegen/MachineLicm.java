@@ -132,7 +132,7 @@ public final class MachineLicm implements MachinePass {
   }
 
   /** Before the preheader's branch (its last instruction). */
-  private static int insertionPoint(MachineBlock pre) {
+  static int insertionPoint(MachineBlock pre) {
     int at = pre.instrs().size();
     while (at > 0 && pre.instrs().get(at - 1).opcode() == MoveOpcodes.BRA) {
       at--;
@@ -145,7 +145,7 @@ public final class MachineLicm implements MachinePass {
    * rotation leaves in front of a loop): what moves there then runs once even when the loop does
    * not, which is safe for these instructions and cheaper than once per iteration.
    */
-  private static MachineBlock preheader(MachineFunction f, MachineLoopInfo.Loop loop) {
+  static MachineBlock preheader(MachineFunction f, MachineLoopInfo.Loop loop) {
     MachineBlock pre = null;
     for (MachineBlock p : f.predecessors().get(loop.header().id())) {
       if (loop.contains(p)) {

@@ -4,7 +4,6 @@ import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
-import dev.jptx.compiler.target.MoveOpcodes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -82,7 +81,7 @@ public final class PostRaMachineLicm implements MachinePass {
         MachineInstr i = is.get(k);
         if (hoistable(i, defCount, headerIn, readAbove)) {
           is.remove(k);
-          pre.instrs().add(insertionPoint(pre), i);
+          pre.instrs().add(MachineLicm.insertionPoint(pre), i);
           return true;
         }
         readAbove.addAll(i.usedRegs());
@@ -108,27 +107,9 @@ public final class PostRaMachineLicm implements MachinePass {
     return true;
   }
 
-  /** Before the preheader's branch (its last instruction). */
-  private static int insertionPoint(MachineBlock pre) {
-    int at = pre.instrs().size();
-    while (at > 0 && pre.instrs().get(at - 1).opcode() == MoveOpcodes.BRA) {
-      at--;
-    }
-    return at;
-  }
-
   /** The header's one outside predecessor if the header is its only successor, else null. */
   private static MachineBlock preheader(MachineFunction f, MachineLoopInfo.Loop loop) {
-    MachineBlock pre = null;
-    for (MachineBlock p : f.predecessors().get(loop.header().id())) {
-      if (loop.contains(p)) {
-        continue;
-      }
-      if (pre != null) {
-        return null;
-      }
-      pre = p;
-    }
+    MachineBlock pre = MachineLicm.preheader(f, loop);
     if (pre == null) {
       return null;
     }

@@ -60,20 +60,24 @@ class KnobsTest {
   }
 
   private static String dump(String ir, Stage stage, int opt, List<String> knobs, String target) {
-    CompilerOptions o =
-        new CompilerOptions(
-            List.of(SmTargets.get(target)),
-            opt,
-            false,
-            false,
-            0,
-            Knobs.parse(knobs),
-            EnumSet.of(stage),
-            false,
-            false);
+    CompilerOptions o = options(target, opt, knobs, EnumSet.of(stage));
     List<String> out = new ArrayList<>();
     new Pipeline(o, (s, u, t) -> out.add(t)).compileModule("t", IrParser.parseModule("t", ir));
     return String.join("", out);
+  }
+
+  /** Options for {@code target} at {@code -O<opt>} with {@code knobs}, printing {@code print}. */
+  static CompilerOptions options(String target, int opt, List<String> knobs, EnumSet<Stage> print) {
+    return new CompilerOptions(
+        List.of(SmTargets.get(target)),
+        opt,
+        false,
+        false,
+        0,
+        Knobs.parse(knobs),
+        print,
+        false,
+        false);
   }
 
   @Test

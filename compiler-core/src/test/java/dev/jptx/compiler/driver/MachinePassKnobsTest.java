@@ -6,7 +6,6 @@ import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
 import dev.jptx.compiler.mir.MirPrinter;
-import dev.jptx.compiler.target.SmTargets;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,17 +41,7 @@ class MachinePassKnobsTest {
 
   /** {@link #COPIED_VALUE} through the pipeline's register allocation passes at -O1. */
   private static String allocated(String mir, List<String> knobs) {
-    CompilerOptions o =
-        new CompilerOptions(
-            List.of(SmTargets.get("sm_90")),
-            1,
-            false,
-            false,
-            0,
-            Knobs.parse(knobs),
-            EnumSet.noneOf(Stage.class),
-            false,
-            false);
+    CompilerOptions o = KnobsTest.options("sm_90", 1, knobs, EnumSet.noneOf(Stage.class));
     MachineFunction f = MirParser.parse(mir).get(0);
     for (MachinePass p : new Pipeline(o, (s, u, t) -> {}).registerAllocationPasses()) {
       p.run(f);

@@ -8,7 +8,6 @@ import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
 import dev.jptx.compiler.mir.MirPrinter;
-import dev.jptx.compiler.target.SmTargets;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,17 +52,7 @@ class PeepholeKnobsTest {
 
   /** {@code mir} after the pipeline's SSA machine passes at -O3 with {@code knobs}. */
   private static String ssaMachinePasses(String mir, List<String> knobs) {
-    CompilerOptions o =
-        new CompilerOptions(
-            List.of(SmTargets.get("sm_90")),
-            3,
-            false,
-            false,
-            0,
-            Knobs.parse(knobs),
-            EnumSet.noneOf(Stage.class),
-            false,
-            false);
+    CompilerOptions o = KnobsTest.options("sm_90", 3, knobs, EnumSet.noneOf(Stage.class));
     List<MachineFunction> fs = MirParser.parse(mir);
     for (MachinePass p : new Pipeline(o, (s, u, t) -> {}).ssaMachinePasses()) {
       for (MachineFunction f : fs) {
