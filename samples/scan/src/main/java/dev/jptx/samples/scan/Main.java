@@ -1,0 +1,153 @@
+package dev.jptx.samples.scan;
+
+import dev.jptx.runtime.Device;
+import dev.jptx.runtime.Launch;
+import java.io.PrintStream;
+import java.util.Random;
+
+/**
+ * Computes the exclusive prefix sums of {@code n} random ints on the best device and on the JVM
+ * device, and checks both against a sequential loop: integer sums wrap alike everywhere, so they
+ * must be equal.
+ *
+ * <p>Argument: {@code [n]}, default 2^15. The JVM device is the slow one here: every barrier hands
+ * over between the block's Java threads.
+ */
+public final class Main {
+  /** The default element count. */
+  static final int DEFAULT_N = 1 << 15;
+
+  private Main() {}
+
+  /**
+   * Runs the sample; prints {@code verified} and exits 0, or exits 1 on a mismatch, 2 on bad
+   * arguments.
+   *
+   * @param args {@code [n]}
+   */
+  public static void main(String[] args) {
+    int n = sizeArgument(args, DEFAULT_N);
+    boolean ok;
+    try (Device device = Device.best()) {
+      ok = run(device, n, System.out);
+    }
+    System.out.println(ok ? "verified" : "FAILED");
+    if (!ok) {
+      System.exit(1);
+    }
+  }
+
+  /**
+   * Scans {@code n} random ints on {@code device}, on the JVM device and sequentially.
+   *
+   * @return whether the three agree
+   */
+  static boolean run(Device device, int n, PrintStream out) {
+    int[] in = new Random(13).ints(n, 0, 1000).toArray();
+    int[] sums = new int[n];
+    Timing onDevice = scan(device, in, sums);
+    int[] expected = new int[n];
+    Timing onJvm;
+    try (Device jvm = Device.jvm()) {
+      onJvm = scan(jvm, in, expected);
+    }
+    int[] sequential = new int[n];
+    for (int i = 1; i < n; i++) {
+      sequential[i] = sequential[i - 1] + in[i - 1];
+    }
+    out.println(
+        "exclusive scan of " + n + " ints in " + segments(n) + " segments of " + PrefixSum.SEGMENT);
+    out.println("  " + onDevice);
+    out.println("  " + onJvm);
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+      if (sums[i] != expected[i] || sums[i] != sequential[i]) {
+        if (bad++ < 10) {
+          out.println(
+              "  element "
+                  + i
+                  + ": "
+                  + sums[i]
+                  + ", the JVM gives "
+                  + expected[i]
+                  + ", a loop "
+                  + sequential[i]);
+        }
+      }
+    }
+    out.println("  " + bad + " of " + n + " sums differ from the JVM or the loop");
+    return bad == 0;
+  }
+
+  static int segments(int n) {
+    return (n + PrefixSum.SEGMENT - 1) / PrefixSum.SEGMENT;
+  }
+
+  /** Both kernels with the carry pass on the host in between. */
+  static Timing scan(Device device, int[] in, int[] out) {
+    int n = in.length;
+    int[] totals = new int[segments(n)];
+    Timing timing = Timing.start(device);
+    device.launch(
+        Launch.grid1d(totals.length * PrefixSum.THREADS, PrefixSum.THREADS),
+        PrefixSum::scanBlocks,
+        n,
+        in,
+        out,
+        totals);
+    timing = timing.afterLaunch(device);
+    // the carries are an exclusive scan of the segment totals: few enough for the host
+    int[] carries = new int[totals.length];
+    for (int b = 1; b < totals.length; b++) {
+      carries[b] = carries[b - 1] + totals[b - 1];
+    }
+    device.launch(Launch.grid1d(n, 256), PrefixSum::addCarries, n, carries, out);
+    return timing.afterLaunch(device).stop();
+  }
+
+  /** The first argument as a positive size, else {@code fallback}; exits 2 on a bad one. */
+  static int sizeArgument(String[] args, int fallback) {
+    if (args.length == 0 || args[0].isBlank()) {
+      return fallback;
+    }
+    try {
+      int size = Integer.parseInt(args[0].strip());
+      if (size > 0) {
+        return size;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    System.err.println("usage: Main [SIZE]: SIZE must be a positive int, not " + args[0]);
+    System.exit(2);
+    return fallback;
+  }
+
+  /** A device's wall time over the sample's launches and, on the simulator, its instructions. */
+  record Timing(String device, long wallNanos, long instructions) {
+    /** Starts timing launches on {@code device}. */
+    static Timing start(Device device) {
+      return new Timing(device.info().name(), -System.nanoTime(), 0);
+    }
+
+    /** Adds the last launch's instruction count ({@code -1} where the device does not count). */
+    Timing afterLaunch(Device gpu) {
+      long count = gpu.lastLaunchStats().instructions();
+      return new Timing(
+          device, wallNanos, count < 0 || instructions < 0 ? -1 : instructions + count);
+    }
+
+    /** Stops the clock. */
+    Timing stop() {
+      return new Timing(device, wallNanos + System.nanoTime(), instructions);
+    }
+
+    @Override
+    public String toString() {
+      String line = String.format("%-36s %9.1f ms", device + ":", wallNanos / 1e6);
+      return instructions < 0
+          ? line
+          : line + String.format(", %,d thread-instructions", instructions);
+    }
+  }
+}
