@@ -3,6 +3,7 @@ package dev.jptx.samples.histogram;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.Random;
 
 /**
@@ -68,7 +69,7 @@ public final class Main {
     out.println("histogram of " + n + " bytes, " + BLOCKS + " blocks of " + BLOCK + " threads");
     out.println("  " + onDevice);
     out.println("  " + onJvm);
-    out.println("  bins 0..7: " + java.util.Arrays.toString(java.util.Arrays.copyOf(bins, 8)));
+    out.println("  bins 0..7: " + Arrays.toString(Arrays.copyOf(bins, 8)));
     int bad = 0;
     for (int v = 0; v < Histogram.BINS; v++) {
       if (bins[v] != expected[v] || bins[v] != sequential[v]) {

@@ -3,9 +3,11 @@ package dev.jptx.samples.reduction;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.runtime.Device;
+import dev.jptx.runtime.Launch;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class SampleTest {
@@ -26,15 +28,10 @@ class SampleTest {
   @Test
   void blockSums_jvmDevice_addsEachBlockAndZeroPastN() {
     float[] in = new float[300];
-    java.util.Arrays.fill(in, 1.0f);
+    Arrays.fill(in, 1.0f);
     float[] sums = new float[2];
     try (Device jvm = Device.jvm()) {
-      jvm.launch(
-          dev.jptx.runtime.Launch.grid1d(300, BlockSums.BLOCK),
-          BlockSums::blockSums,
-          300,
-          in,
-          sums);
+      jvm.launch(Launch.grid1d(300, BlockSums.BLOCK), BlockSums::blockSums, 300, in, sums);
     }
     assertTrue(sums[0] == 256.0f && sums[1] == 44.0f, sums[0] + " " + sums[1]);
   }

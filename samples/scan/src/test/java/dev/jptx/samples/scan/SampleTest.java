@@ -7,6 +7,7 @@ import dev.jptx.runtime.Device;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class SampleTest {
@@ -28,7 +29,7 @@ class SampleTest {
   @Test
   void scan_simulator_carriesAcrossSegmentsAndWraps() {
     int[] in = new int[PrefixSum.SEGMENT + 2];
-    java.util.Arrays.fill(in, 1);
+    Arrays.fill(in, 1);
     in[PrefixSum.SEGMENT] = Integer.MAX_VALUE; // the last sum wraps past MAX_VALUE
     int[] out = new int[in.length];
     try (Device sim = Device.simulator()) {
