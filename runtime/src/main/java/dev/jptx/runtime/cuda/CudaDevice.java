@@ -15,6 +15,7 @@ import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -36,6 +37,7 @@ public final class CudaDevice extends AbstractDevice {
   private final int registersPerBlock;
   private final List<Path> moduleRoots;
   private final ModuleCache modules;
+  private final EntryParams entryParams = new EntryParams();
   private final Set<CudaStream> streams = ConcurrentHashMap.newKeySet();
   private final Map<Long, CudaErrors.Resources> resources = new ConcurrentHashMap<>();
   private volatile LaunchStats lastStats = new LaunchStats(0, -1, Map.of());
@@ -132,7 +134,14 @@ public final class CudaDevice extends AbstractDevice {
     for (int i = 0; i < args.length; i++) {
       readOnly[i] = kernel.isReadOnly(i);
     }
-    run(launch, kernel.displayName(), function, a -> a.addKernelArguments(args, readOnly));
+    Optional<List<Long>> sizes = entryParams.sizes(m.ptx(), m.entry());
+    run(
+        launch,
+        kernel.displayName(),
+        function,
+        params ->
+            sizes.ifPresent(s -> EntryParams.check(kernel.displayName(), m.entry(), s, params)),
+        a -> a.addKernelArguments(args, readOnly));
   }
 
   /** The highest target not above this device's compute capability. */
@@ -159,11 +168,24 @@ public final class CudaDevice extends AbstractDevice {
                         + " (or a lower one) to the jptx plugin's <targets>"));
   }
 
+  /** The parameter sizes of an entry of a module, if the PTX parser can read it. */
+  Optional<List<Long>> entryParams(String ptx, String entry) {
+    return entryParams.sizes(ptx, entry);
+  }
+
   /**
    * Marshals, launches and finishes one launch: synchronously, or queued on the launch's stream
    * with the host-side steps left to its synchronisation.
+   *
+   * @param check refuses parameter values that do not fit the entry
+   * @param marshal adds the arguments
    */
-  void run(Launch launch, String kernel, long function, Consumer<LaunchArguments> marshal) {
+  void run(
+      Launch launch,
+      String kernel,
+      long function,
+      Consumer<byte[][]> check,
+      Consumer<LaunchArguments> marshal) {
     bind();
     CudaStream stream = launch.stream().map(this::own).orElse(null);
     long handle = stream == null ? 0 : stream.handle();
@@ -179,17 +201,14 @@ public final class CudaDevice extends AbstractDevice {
         throw CudaErrors.memoryFailed(
             "copying the arguments of kernel " + kernel + " to the device", describe(), e);
       }
+      byte[][] params = args.params();
+      check.accept(params);
       start = driver.createEvent();
       end = driver.createEvent();
       driver.recordEvent(start, handle);
       try {
         driver.launch(
-            function,
-            launch.grid(),
-            launch.block(),
-            launch.sharedMemoryBytes(),
-            handle,
-            args.params());
+            function, launch.grid(), launch.block(), launch.sharedMemoryBytes(), handle, params);
       } catch (CudaError e) {
         throw CudaErrors.launchFailed(
             kernel,
@@ -367,7 +386,7 @@ public final class CudaDevice extends AbstractDevice {
   public PtxModule loadPtx(String ptxText) {
     bind();
     try {
-      return new CudaPtxModule(this, driver.loadModule(ptxText));
+      return new CudaPtxModule(this, driver.loadModule(ptxText), ptxText);
     } catch (CudaError e) {
       throw CudaErrors.moduleFailed("(raw PTX)", "the PTX text", describe(), e);
     }

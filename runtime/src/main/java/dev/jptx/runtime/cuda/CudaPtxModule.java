@@ -13,11 +13,13 @@ final class CudaPtxModule implements PtxModule {
 
   private final CudaDevice device;
   private final long module;
+  private final String ptx;
   private volatile boolean closed;
 
-  CudaPtxModule(CudaDevice device, long module) {
+  CudaPtxModule(CudaDevice device, long module, String ptx) {
     this.device = device;
     this.module = module;
+    this.ptx = ptx;
   }
 
   @Override
@@ -36,10 +38,12 @@ final class CudaPtxModule implements PtxModule {
       }
       throw e;
     }
+    var sizes = device.entryParams(ptx, entryName);
     device.run(
         launch,
         entryName,
         function,
+        params -> sizes.ifPresent(s -> EntryParams.check(entryName, entryName, s, params)),
         a -> {
           for (Object arg : actual) {
             if (LaunchArguments.isArray(arg)) {

@@ -85,6 +85,35 @@ class CudaModuleChoiceTest {
   }
 
   @Test
+  void launch_argumentsThatDoNotFitTheEntryAreRefusedBeforeTheDriver() {
+    try (CudaDevice device = open(8, 6)) {
+      TestModules.overwrite(
+          root,
+          "sm_80",
+          ".version 7.0\n.target sm_80\n.address_size 64\n"
+              + TestModules.entry(
+                  "scale_entry", ".s32 n", ".f32 a", ".u64 x", ".s32 xn", ".u64 y"));
+      var e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  device.launch(
+                      Launch.grid1d(1, 1),
+                      CudaTestKernels::scale,
+                      1,
+                      1f,
+                      new float[1],
+                      new float[1]));
+      assertEquals(
+          "kernel CudaTestKernels.scale: the module's entry scale_entry has 5 parameters, but the"
+              + " arguments make 6",
+          e.getMessage());
+      assertTrue(driver.launches.isEmpty());
+      assertTrue(driver.memory.isEmpty(), "the arguments' memory is freed");
+    }
+  }
+
+  @Test
   void loadPtx_refusedModuleReportsTheLog() {
     try (CudaDevice device = open(8, 6)) {
       driver.failNextLoad(218, "line 1: syntax error");

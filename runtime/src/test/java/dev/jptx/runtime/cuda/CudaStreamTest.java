@@ -24,6 +24,10 @@ class CudaStreamTest {
   private final FakeCudaDriver driver = new FakeCudaDriver();
   private CudaDevice device;
 
+  private static final String RAW =
+      ".version 7.0\n.target sm_75\n.address_size 64\n"
+          + TestModules.entry("k", ".u64 p", ".f32 v");
+
   @BeforeEach
   void open() {
     device = CudaDevice.open(driver, 0, List.of(TestModules.write(root, TestModules.TARGETS)));
@@ -159,7 +163,7 @@ class CudaStreamTest {
   @Test
   void loadPtx_passesEachArgumentAsOneParameter() {
     driver.kernelBody = l -> {};
-    try (PtxModule m = device.loadPtx(".entry k(.param .u64 p, .param .f32 v) {}")) {
+    try (PtxModule m = device.loadPtx(RAW)) {
       float[] y = new float[2];
       m.launch("k", Launch.grid1d(2, 2), y, 2f);
       FakeCudaDriver.Launched l = driver.launches.get(0);
@@ -172,8 +176,19 @@ class CudaStreamTest {
   }
 
   @Test
+  void loadPtx_valueOfTheWrongSizeIsRefused() {
+    PtxModule m = device.loadPtx(RAW);
+    var e =
+        assertThrows(
+            IllegalArgumentException.class, () -> m.launch("k", Launch.grid1d(1, 1), 1, 2f));
+    assertEquals(
+        "kernel k: parameter 0 of entry k has 8 bytes, but the argument gives 4", e.getMessage());
+    assertTrue(driver.launches.isEmpty());
+  }
+
+  @Test
   void loadPtx_missingEntryIsNamed() {
-    PtxModule m = device.loadPtx(".entry k() {}");
+    PtxModule m = device.loadPtx(RAW);
     driver.failNext("cuModuleGetFunction", 500);
     var e = assertThrows(IllegalArgumentException.class, () -> m.launch("q", Launch.grid1d(1, 1)));
     assertEquals("the module has no entry q", e.getMessage());

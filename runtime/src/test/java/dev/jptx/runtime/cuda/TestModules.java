@@ -39,9 +39,55 @@ final class TestModules {
     return root;
   }
 
-  /** The text of the module of {@code target}. */
+  /** Replaces the module of {@code target} under {@code root} with {@code text}. */
+  static void overwrite(Path root, String target, String text) {
+    String owner = CudaTestKernels.class.getName().replace('.', '/');
+    try {
+      Files.writeString(root.resolve("META-INF/jptx/" + owner + "/" + target + ".ptx"), text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The text of the module of {@code target}: the kernel ABI's entries, empty bodies. */
   static String text(String target) {
-    return "// the module for " + target + "\n.target " + target + "\n";
+    return "// the module for "
+        + target
+        + "\n.version 7.0\n.target "
+        + target
+        + "\n.address_size 64\n"
+        + entry("scale_entry", ".s32 n", ".f32 a", ".u64 x", ".s32 xn", ".u64 y", ".s32 yn")
+        + entry(
+            "scalars_entry",
+            ".u8 z",
+            ".s8 b",
+            ".s16 s",
+            ".u16 c",
+            ".s32 i",
+            ".s64 j",
+            ".f32 f",
+            ".f64 d")
+        + entry(
+            "arrays_entry",
+            ".u64 z",
+            ".s32 zn",
+            ".u64 b",
+            ".s32 bn",
+            ".u64 c",
+            ".s32 cn",
+            ".u64 j",
+            ".s32 jn",
+            ".u64 d",
+            ".s32 dn");
+  }
+
+  /** An entry with the given parameters. */
+  static String entry(String name, String... params) {
+    var text = new StringBuilder(".visible .entry " + name + "(");
+    for (int i = 0; i < params.length; i++) {
+      text.append(i == 0 ? "" : ", ").append(".param ").append(params[i]);
+    }
+    return text.append(")\n{\n  ret;\n}\n").toString();
   }
 
   private static String line(String owner, String method, String desc, List<String> targets) {
