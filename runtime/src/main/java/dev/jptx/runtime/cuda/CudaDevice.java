@@ -30,6 +30,9 @@ import java.util.function.Consumer;
  * used from several Java threads.
  */
 public final class CudaDevice extends AbstractDevice {
+  /** The dynamic shared memory a function may use without opting in: 48 KiB. */
+  private static final int DEFAULT_DYNAMIC_SHARED_LIMIT = 48 * 1024;
+
   private final CudaDriver driver;
   private final int ordinal;
   private final long context;
@@ -203,6 +206,7 @@ public final class CudaDevice extends AbstractDevice {
       }
       byte[][] params = args.params();
       check.accept(params);
+      optInToSharedMemory(function, launch.sharedMemoryBytes());
       start = driver.createEvent();
       end = driver.createEvent();
       driver.recordEvent(start, handle);
@@ -246,10 +250,25 @@ public final class CudaDevice extends AbstractDevice {
       }
       lastStats = stats(start, end);
       ok = true;
+    } catch (CudaError e) {
+      // any other driver call of the launch (events, the shared memory opt-in, queued copies)
+      throw CudaErrors.launchFailed(
+          kernel, describe(), launch.block().count(), launch.sharedMemoryBytes(), null, e);
     } finally {
       if (!handedOver) {
         finishUnqueued(stream, args, ok, start, end);
       }
+    }
+  }
+
+  /**
+   * Dynamic shared memory above 48 KiB must be allowed per function before the launch (sm_70 and
+   * newer have up to 227 KiB); without it the launch fails with {@code CUDA_ERROR_INVALID_VALUE}.
+   */
+  private void optInToSharedMemory(long function, int bytes) {
+    if (bytes > DEFAULT_DYNAMIC_SHARED_LIMIT) {
+      driver.setFunctionAttribute(
+          function, CudaDriver.FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
     }
   }
 

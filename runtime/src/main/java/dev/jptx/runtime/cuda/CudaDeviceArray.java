@@ -87,8 +87,14 @@ final class CudaDeviceArray implements DeviceArray {
     }
     device.bind();
     CudaDriver driver = device.driver();
-    ByteBuffer staging = driver.allocatePinned(HostBytes.byteSize(hostArray));
-    driver.copyToHostAsync(staging, a, s.handle());
+    ByteBuffer staging = stage(hostArray);
+    try {
+      driver.copyToHostAsync(staging, a, s.handle());
+    } catch (CudaError e) {
+      driver.freePinned(staging);
+      throw CudaErrors.memoryFailed(
+          "queueing a copy of a " + this + " to the host", device.describe(), e);
+    }
     s.onSynchronize(
         null,
         ok -> {
@@ -109,10 +115,25 @@ final class CudaDeviceArray implements DeviceArray {
     }
     device.bind();
     CudaDriver driver = device.driver();
-    ByteBuffer staging = driver.allocatePinned(HostBytes.byteSize(hostArray));
+    ByteBuffer staging = stage(hostArray);
     HostBytes.write(hostArray, staging);
-    driver.copyToDeviceAsync(a, staging, s.handle());
+    try {
+      driver.copyToDeviceAsync(a, staging, s.handle());
+    } catch (CudaError e) {
+      driver.freePinned(staging);
+      throw CudaErrors.memoryFailed("queueing a copy into a " + this, device.describe(), e);
+    }
     s.onSynchronize(null, ok -> driver.freePinned(staging));
+  }
+
+  /** Page-locked memory for an asynchronous copy of {@code hostArray}. */
+  private ByteBuffer stage(Object hostArray) {
+    try {
+      return device.driver().allocatePinned(HostBytes.byteSize(hostArray));
+    } catch (CudaError e) {
+      throw CudaErrors.memoryFailed(
+          "allocating page-locked memory for a copy of a " + this, device.describe(), e);
+    }
   }
 
   private void check(Object hostArray) {

@@ -32,6 +32,9 @@ public interface CudaDriver {
   /** {@code CU_FUNC_ATTRIBUTE_NUM_REGS}. */
   int FUNCTION_NUM_REGS = 4;
 
+  /** {@code CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES}: the opt-in above 48 KiB. */
+  int FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+
   /**
    * {@code cuDeviceGetCount}.
    *
@@ -135,6 +138,15 @@ public interface CudaDriver {
    * @return its value
    */
   int functionAttribute(long function, int attribute);
+
+  /**
+   * {@code cuFuncSetAttribute}.
+   *
+   * @param function a function
+   * @param attribute a settable {@code CU_FUNC_ATTRIBUTE_...} value
+   * @param value the new value
+   */
+  void setFunctionAttribute(long function, int attribute, int value);
 
   /**
    * {@code cuMemAlloc}.

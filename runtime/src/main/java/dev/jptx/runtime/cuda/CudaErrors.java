@@ -76,7 +76,7 @@ final class CudaErrors {
             + " threads on "
             + device;
     if (e.code() != CudaError.LAUNCH_OUT_OF_RESOURCES || r == null) {
-      return new KernelException(prefix, e);
+      return new KernelException(prefix + " (" + e.call() + ")", e);
     }
     long needed = (long) r.registersPerThread() * blockThreads;
     String registers =

@@ -209,6 +209,13 @@ public final class JCudaDriverApi implements CudaDriver {
   }
 
   @Override
+  public void setFunctionAttribute(long function, int attribute, int value) {
+    check(
+        JCudaDriver.cuFuncSetAttribute(handle(function, CUfunction.class), attribute, value),
+        "cuFuncSetAttribute");
+  }
+
+  @Override
   public long allocate(long bytes) {
     var p = new Address();
     check(JCudaDriver.cuMemAlloc(p, bytes), "cuMemAlloc");

@@ -143,6 +143,7 @@ final class LaunchArguments {
    */
   void finish(boolean ok) {
     CudaDriver driver = device.driver();
+    RuntimeException failure = null;
     for (Transfer t : transfers) {
       try {
         if (ok && t.copyBack()) {
@@ -154,13 +155,18 @@ final class LaunchArguments {
             HostBytes.read(b, t.host());
           }
         }
-      } finally {
-        driver.free(t.address());
-        if (t.staging() != null) {
-          driver.freePinned(t.staging());
-        }
+      } catch (RuntimeException e) {
+        failure = failure == null ? e : failure;
+      }
+      // every temporary is freed, even after a failed copy
+      driver.free(t.address());
+      if (t.staging() != null) {
+        driver.freePinned(t.staging());
       }
     }
     transfers.clear();
+    if (failure != null) {
+      throw failure;
+    }
   }
 }

@@ -149,6 +149,18 @@ class CudaDeviceLaunchTest {
   }
 
   @Test
+  void launch_optsInToDynamicSharedMemoryAbove48KiB() {
+    Launch small = Launch.grid1d(1, 1).sharedMemoryBytes(48 * 1024);
+    device.launch(small, CudaTestKernels::scale, 0, 1f, new float[0], new float[0]);
+    assertTrue(!driver.calls.contains("cuFuncSetAttribute"), "48 KiB needs no opt-in");
+    Launch big = Launch.grid1d(1, 1).sharedMemoryBytes(100_000);
+    device.launch(big, CudaTestKernels::scale, 0, 1f, new float[0], new float[0]);
+    assertEquals(
+        100_000, driver.functionAttributes.get(CudaDriver.FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES));
+    assertEquals(100_000, driver.launches.get(1).sharedMemoryBytes());
+  }
+
+  @Test
   void deviceArray_isPassedByAddressAndKeptOnTheDevice() {
     driver.kernelBody = this::runScaleOnFake;
     DeviceArray x = device.copyOf(new float[] {1, 2});

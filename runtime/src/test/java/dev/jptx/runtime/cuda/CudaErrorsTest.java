@@ -74,8 +74,32 @@ class CudaErrorsTest {
         assertThrows(KernelException.class, () -> launchScale(Launch.grid1d(1, 1), new float[1]));
     assertEquals(
         "kernel CudaTestKernels.scale: CUDA_ERROR_INVALID_VALUE launching blocks of 1 threads on"
-            + " CUDA device 0 (Fake GPU)",
+            + " CUDA device 0 (Fake GPU) (cuLaunchKernel)",
         e.getMessage());
+  }
+
+  @Test
+  void launch_failedSharedMemoryOptInNamesTheKernelAndCall() {
+    driver.failNext("cuFuncSetAttribute", 1);
+    Launch launch = Launch.grid1d(1, 1).sharedMemoryBytes(300_000);
+    var e = assertThrows(KernelException.class, () -> launchScale(launch, new float[1]));
+    assertEquals(
+        "kernel CudaTestKernels.scale: CUDA_ERROR_INVALID_VALUE launching blocks of 1 threads on"
+            + " CUDA device 0 (Fake GPU) (cuFuncSetAttribute)",
+        e.getMessage());
+    assertTrue(driver.memory.isEmpty());
+  }
+
+  @Test
+  void deviceArray_failedAsyncCopyFreesItsStagingMemory() {
+    var d = device.allocate(int.class, 2);
+    var s = device.newStream();
+    driver.failNext("cuMemcpyHtoDAsync", 1);
+    var e = assertThrows(IllegalStateException.class, () -> d.copyFromAsync(new int[2], s));
+    assertTrue(
+        e.getMessage().endsWith("on CUDA device 0 (Fake GPU) failed: CUDA_ERROR_INVALID_VALUE"),
+        e.getMessage());
+    assertTrue(driver.pinned.isEmpty());
   }
 
   @Test

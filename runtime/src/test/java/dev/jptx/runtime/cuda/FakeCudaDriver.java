@@ -203,6 +203,12 @@ final class FakeCudaDriver implements CudaDriver {
   }
 
   @Override
+  public void setFunctionAttribute(long function, int attribute, int value) {
+    call("cuFuncSetAttribute");
+    functionAttributes.put(attribute, value);
+  }
+
+  @Override
   public long allocate(long bytes) {
     call("cuMemAlloc");
     if (bytes <= 0) {
