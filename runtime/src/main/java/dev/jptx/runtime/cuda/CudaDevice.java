@@ -210,36 +210,11 @@ public final class CudaDevice extends AbstractDevice {
       start = driver.createEvent();
       end = driver.createEvent();
       driver.recordEvent(start, handle);
-      try {
-        driver.launch(
-            function, launch.grid(), launch.block(), launch.sharedMemoryBytes(), handle, params);
-      } catch (CudaError e) {
-        throw CudaErrors.launchFailed(
-            kernel,
-            describe(),
-            launch.block().count(),
-            launch.sharedMemoryBytes(),
-            resources(function),
-            e);
-      }
+      launchOrExplain(launch, kernel, function, handle, params);
       driver.recordEvent(end, handle);
       if (stream != null) {
         args.queueCopyBack();
-        long s = start;
-        long e = end;
-        stream.onSynchronize(
-            kernel,
-            done -> {
-              try {
-                if (done) {
-                  lastStats = stats(s, e);
-                }
-                args.finish(done);
-              } finally {
-                driver.destroyEvent(s);
-                driver.destroyEvent(e);
-              }
-            });
+        queueCompletion(stream, kernel, args, start, end);
         handedOver = true;
         return;
       }
@@ -259,6 +234,41 @@ public final class CudaDevice extends AbstractDevice {
         finishUnqueued(stream, args, ok, start, end);
       }
     }
+  }
+
+  /** {@code cuLaunchKernel}; a refusal names the kernel and, if out of resources, its registers. */
+  private void launchOrExplain(
+      Launch launch, String kernel, long function, long stream, byte[][] params) {
+    try {
+      driver.launch(
+          function, launch.grid(), launch.block(), launch.sharedMemoryBytes(), stream, params);
+    } catch (CudaError e) {
+      throw CudaErrors.launchFailed(
+          kernel,
+          describe(),
+          launch.block().count(),
+          launch.sharedMemoryBytes(),
+          resources(function),
+          e);
+    }
+  }
+
+  /** Leaves a queued launch's host-side steps (stats, copies back, freeing) to synchronisation. */
+  private void queueCompletion(
+      CudaStream stream, String kernel, LaunchArguments args, long start, long end) {
+    stream.onSynchronize(
+        kernel,
+        done -> {
+          try {
+            if (done) {
+              lastStats = stats(start, end);
+            }
+            args.finish(done);
+          } finally {
+            driver.destroyEvent(start);
+            driver.destroyEvent(end);
+          }
+        });
   }
 
   /**
