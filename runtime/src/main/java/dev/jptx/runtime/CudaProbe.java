@@ -1,8 +1,10 @@
 package dev.jptx.runtime;
 
+import dev.jptx.runtime.cuda.CudaDevice;
+import dev.jptx.runtime.cuda.JCudaDriverApi;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import jcuda.driver.CUdevice;
 import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
@@ -11,6 +13,7 @@ import jcuda.driver.JCudaDriver;
  * {@code libcuda.so.1}) may fail with a {@link LinkageError}, and {@code cuInit} reports a stub
  * driver or no device through its result code; each becomes a {@link NoDeviceException} saying
  * which. Exceptions of JCuda itself are switched off so that every call returns a code we check.
+ * With a working driver it opens a {@link CudaDevice}.
  */
 final class CudaProbe {
   /** {@code CUDA_ERROR_INSUFFICIENT_DRIVER}: the driver is older than the CUDA runtime. */
@@ -38,30 +41,7 @@ final class CudaProbe {
       throw new IllegalArgumentException("device ordinal must not be negative: " + ordinal);
     }
     initialise();
-    int[] count = new int[1];
-    check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
-    if (ordinal >= count[0]) {
-      throw new NoDeviceException(
-          "CUDA device "
-              + ordinal
-              + " requested, but the driver reports "
-              + count[0]
-              + " device(s)");
-    }
-    var device = new CUdevice();
-    check(JCudaDriver.cuDeviceGet(device, ordinal), "cuDeviceGet");
-    byte[] name = new byte[256];
-    check(JCudaDriver.cuDeviceGetName(name, name.length, device), "cuDeviceGetName");
-    String deviceName = new String(name, java.nio.charset.StandardCharsets.US_ASCII).trim();
-    // Issue #9: the CUDA backend (modules from META-INF/jptx, argument marshalling, streams)
-    // arrives with issue #9. Until then a present device is reported as not usable.
-    throw new NoDeviceException(
-        "found CUDA device "
-            + ordinal
-            + " ("
-            + deviceName.replace("\0", "")
-            + "), but the CUDA backend is not available in this version (issue #9)."
-            + ALTERNATIVES);
+    return CudaDevice.open(new JCudaDriverApi(), ordinal, List.of());
   }
 
   private static synchronized void initialise() {
@@ -137,11 +117,5 @@ final class CudaProbe {
     return e.getClass().getSimpleName()
         + ": "
         + (newline < 0 ? message : message.substring(0, newline));
-  }
-
-  private static void check(int result, String call) {
-    if (result != CUresult.CUDA_SUCCESS) {
-      throw new NoDeviceException(call + " failed with " + CUresult.stringFor(result));
-    }
   }
 }

@@ -13,11 +13,11 @@ class DeviceTest {
   void open_withoutDriverThrowsNoDeviceException() {
     NoDeviceException e = assertThrows(NoDeviceException.class, Device::open);
     String message = e.getMessage();
+    // this machine and CI have no libcuda.so.1: the probe must say exactly that, naming the library
     assertTrue(
-        message.startsWith("no CUDA driver")
-            || message.startsWith("no CUDA device")
-            || message.contains("issue #9"),
+        message.startsWith("no CUDA driver: JCuda could not load the CUDA driver library ("),
         message);
+    assertTrue(message.contains("(libcuda.so.1: cannot open shared object file"), message);
     assertTrue(message.contains("Device.jvm()"), message);
     assertFalse(message.contains("\n"), "one line, no nested stack traces: " + message);
     // a second attempt reports the same reason, not a NoClassDefFoundError

@@ -9,6 +9,8 @@ import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.LaunchStats;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.runtime.Stream;
+import dev.jptx.runtime.internal.JptxModules;
+import dev.jptx.runtime.internal.ModuleTargets;
 import dev.jptx.runtime.internal.WorkQueueStream;
 import dev.jptx.runtime.sim.exec.Decoder;
 import dev.jptx.runtime.sim.exec.KernelEntry;
@@ -63,7 +65,9 @@ public final class SimDevice extends AbstractDevice {
   @Override
   protected void launchKernel(Launch launch, KernelMethod kernel, Object[] args) {
     ensureOpen();
-    JptxModules.Located m = JptxModules.locate(kernel, moduleRoots);
+    // the simulator runs any PTX, so it takes the module of the most capable target
+    JptxModules.Located m =
+        JptxModules.locate(kernel, moduleRoots, (k, targets) -> ModuleTargets.highest(targets));
     // keyed by the text: a rebuilt module with the same resource name is decoded afresh
     Program program =
         programs.computeIfAbsent(m.ptx(), text -> Decoder.decode(PtxParser.parse(text), memory));

@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim;
+package dev.jptx.runtime.internal;
 
 import dev.jptx.runtime.KernelMethod;
 import java.io.BufferedReader;
@@ -13,16 +13,47 @@ import java.util.Enumeration;
 /**
  * Finds the PTX module of a jptx kernel on the classpath: every {@code META-INF/jptx/kernels.list}
  * the kernel's class loader sees is searched for the kernel's line (class, method, descriptor),
- * which names the PTX entry and the targets built; the module of the highest target is read from
- * {@code META-INF/jptx/<class path>/<target>.ptx}. No compiler is needed at run time.
+ * which names the PTX entry and the targets built; the device's {@link TargetChoice} picks one, and
+ * its module is read from {@code META-INF/jptx/<class path>/<target>.ptx}. No compiler is needed at
+ * run time.
  */
-final class JptxModules {
-  /** A kernel's module: its PTX text, where it came from, and the entry name. */
-  record Located(String ptx, String resource, String entry) {}
+public final class JptxModules {
+  /**
+   * A kernel's module.
+   *
+   * @param ptx the PTX text
+   * @param resource where it came from, for messages
+   * @param entry the PTX entry name of the kernel
+   */
+  public record Located(String ptx, String resource, String entry) {}
+
+  /** Picks the target of a kernel's module a device runs, from the targets built. */
+  @FunctionalInterface
+  public interface TargetChoice {
+    /**
+     * The target to run.
+     *
+     * @param kernel the kernel, for messages
+     * @param targets the targets listed in {@code kernels.list}, at least one
+     * @return one of them
+     * @throws IllegalArgumentException if none runs on the device, saying why
+     */
+    String choose(KernelMethod kernel, java.util.List<String> targets);
+  }
 
   private JptxModules() {}
 
-  static Located locate(KernelMethod kernel, java.util.List<java.nio.file.Path> extraRoots) {
+  /**
+   * Finds and reads the module of {@code kernel}.
+   *
+   * @param kernel the kernel
+   * @param extraRoots directories holding {@code META-INF/jptx}, searched before the classpath
+   * @param choice picks the target
+   * @return the module
+   * @throws IllegalArgumentException if no module is found, naming the kernel
+   */
+  public static Located locate(
+      KernelMethod kernel, java.util.List<java.nio.file.Path> extraRoots, TargetChoice choice) {
     Class<?> owner = kernel.method().getDeclaringClass();
     ClassLoader parent = owner.getClassLoader();
     if (parent == null) {
@@ -44,7 +75,7 @@ final class JptxModules {
               + " in any META-INF/jptx/kernels.list (build it with the jptx Maven plugin or"
               + " 'jptx compile')");
     }
-    String target = highest(line[4].split(","));
+    String target = choice.choose(kernel, java.util.List.of(line[4].split(",")));
     String resource = "META-INF/jptx/" + owner.getName().replace('.', '/') + "/" + target + ".ptx";
     try (InputStream in = loader.getResourceAsStream(resource)) {
       if (in == null) {
@@ -113,23 +144,5 @@ final class JptxModules {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read META-INF/jptx/kernels.list", e);
     }
-  }
-
-  /** The newest target: the simulator runs any PTX, so it takes the most capable module. */
-  private static String highest(String[] targets) {
-    String best = targets[0];
-    for (String t : targets) {
-      if (capability(t) > capability(best)) {
-        best = t;
-      }
-    }
-    return best;
-  }
-
-  private static int capability(String target) {
-    String digits = target.replaceAll("[^0-9]", "");
-    int base = digits.isEmpty() ? 0 : Integer.parseInt(digits);
-    // an arch-specific variant (sm_90a) ranks just above its base target
-    return base * 2 + (target.endsWith("a") || target.endsWith("f") ? 1 : 0);
   }
 }

@@ -1,0 +1,445 @@
+package dev.jptx.runtime.cuda;
+
+import dev.jptx.runtime.AbstractDevice;
+import dev.jptx.runtime.DeviceArray;
+import dev.jptx.runtime.DeviceInfo;
+import dev.jptx.runtime.KernelMethod;
+import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.LaunchStats;
+import dev.jptx.runtime.NoDeviceException;
+import dev.jptx.runtime.PtxModule;
+import dev.jptx.runtime.Stream;
+import dev.jptx.runtime.internal.JptxModules;
+import dev.jptx.runtime.internal.ModuleTargets;
+import java.lang.reflect.Array;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The {@code cuda} device: one CUDA context on one GPU, driven through {@link CudaDriver}. A jptx
+ * kernel runs the module of the highest target its {@code kernels.list} line names that is not
+ * above the device's compute capability, JIT-compiled by the driver on first use. Launches without
+ * a stream are synchronous; elapsed times come from CUDA events around each launch.
+ *
+ * <p>The context is made current on the calling thread before every driver call, so a device may be
+ * used from several Java threads.
+ */
+public final class CudaDevice extends AbstractDevice {
+  /** The dynamic shared memory a function may use without opting in: 48 KiB. */
+  private static final int DEFAULT_DYNAMIC_SHARED_LIMIT = 48 * 1024;
+
+  private final CudaDriver driver;
+  private final int ordinal;
+  private final long context;
+  private final DeviceInfo info;
+  private final int registersPerBlock;
+  private final List<Path> moduleRoots;
+  private final ModuleCache modules;
+  private final EntryParams entryParams = new EntryParams();
+  private final Set<CudaStream> streams = ConcurrentHashMap.newKeySet();
+  private final Map<Long, CudaErrors.Resources> resources = new ConcurrentHashMap<>();
+  private volatile LaunchStats lastStats = new LaunchStats(0, -1, Map.of());
+  private volatile boolean closed;
+
+  private CudaDevice(
+      CudaDriver driver, int ordinal, int device, long context, List<Path> moduleRoots) {
+    this.driver = driver;
+    this.ordinal = ordinal;
+    this.context = context;
+    int[] cc = driver.computeCapability(device);
+    this.info =
+        new DeviceInfo(
+            driver.deviceName(device),
+            cc[0],
+            cc[1],
+            driver.deviceAttribute(device, CudaDriver.DEVICE_MULTIPROCESSOR_COUNT),
+            driver.totalMemory(device));
+    this.registersPerBlock =
+        driver.deviceAttribute(device, CudaDriver.DEVICE_MAX_REGISTERS_PER_BLOCK);
+    this.moduleRoots = List.copyOf(moduleRoots);
+    this.modules = new ModuleCache(driver);
+  }
+
+  /**
+   * Opens CUDA device {@code ordinal} with an initialised driver.
+   *
+   * @param driver the driver, after {@code cuInit}
+   * @param ordinal 0 for the first device
+   * @param moduleRoots directories holding {@code META-INF/jptx}, searched before the classpath
+   * @return the device, with its own context
+   * @throws NoDeviceException if there is no such device or it cannot be opened
+   */
+  public static CudaDevice open(CudaDriver driver, int ordinal, List<Path> moduleRoots) {
+    if (ordinal < 0) {
+      throw new IllegalArgumentException("device ordinal must not be negative: " + ordinal);
+    }
+    try {
+      int count = driver.deviceCount();
+      if (ordinal >= count) {
+        throw new NoDeviceException(
+            "CUDA device "
+                + ordinal
+                + " requested, but the driver reports "
+                + count
+                + " device(s)");
+      }
+      int device = driver.device(ordinal);
+      long context = driver.createContext(device);
+      try {
+        return new CudaDevice(driver, ordinal, device, context, moduleRoots);
+      } catch (CudaError e) {
+        driver.destroyContext(context);
+        throw e;
+      }
+    } catch (CudaError e) {
+      throw new NoDeviceException(
+          "CUDA device " + ordinal + " cannot be opened: " + e.getMessage(), e);
+    }
+  }
+
+  CudaDriver driver() {
+    return driver;
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  /** Makes this device's context current on the calling thread. */
+  void bind() {
+    if (closed) {
+      throw new IllegalStateException(describe() + " is closed");
+    }
+    driver.setCurrentContext(context);
+  }
+
+  /** The device for messages, e.g. {@code CUDA device 0 (NVIDIA A100)}. */
+  String describe() {
+    return "CUDA device " + ordinal + " (" + info.name() + ")";
+  }
+
+  @Override
+  protected void launchKernel(Launch launch, KernelMethod kernel, Object[] args) {
+    bind();
+    JptxModules.Located m = JptxModules.locate(kernel, moduleRoots, this::chooseTarget);
+    long function;
+    try {
+      function = modules.function(modules.module(m.ptx()), m.entry());
+    } catch (CudaError e) {
+      throw CudaErrors.moduleFailed(kernel.displayName(), m.resource(), describe(), e);
+    }
+    boolean[] readOnly = new boolean[args.length];
+    for (int i = 0; i < args.length; i++) {
+      readOnly[i] = kernel.isReadOnly(i);
+    }
+    Optional<List<Long>> sizes = entryParams.sizes(m.ptx(), m.entry());
+    run(
+        launch,
+        kernel.displayName(),
+        function,
+        params ->
+            sizes.ifPresent(s -> EntryParams.check(kernel.displayName(), m.entry(), s, params)),
+        a -> a.addKernelArguments(args, readOnly));
+  }
+
+  /** The highest target not above this device's compute capability. */
+  String chooseTarget(KernelMethod kernel, List<String> targets) {
+    int major = info.computeCapabilityMajor();
+    int minor = info.computeCapabilityMinor();
+    return ModuleTargets.forCapability(targets, major, minor)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "kernel "
+                        + kernel.displayName()
+                        + " has PTX modules for "
+                        + String.join(", ", targets)
+                        + ", none of which runs on "
+                        + describe()
+                        + " of compute capability "
+                        + major
+                        + "."
+                        + minor
+                        + ": add the target sm_"
+                        + major
+                        + minor
+                        + " (or a lower one) to the jptx plugin's <targets>"));
+  }
+
+  /** The parameter sizes of an entry of a module, if the PTX parser can read it. */
+  Optional<List<Long>> entryParams(String ptx, String entry) {
+    return entryParams.sizes(ptx, entry);
+  }
+
+  /**
+   * Marshals, launches and finishes one launch: synchronously, or queued on the launch's stream
+   * with the host-side steps left to its synchronisation.
+   *
+   * @param check refuses parameter values that do not fit the entry
+   * @param marshal adds the arguments
+   */
+  void run(
+      Launch launch,
+      String kernel,
+      long function,
+      Consumer<byte[][]> check,
+      Consumer<LaunchArguments> marshal) {
+    bind();
+    CudaStream stream = launch.stream().map(this::own).orElse(null);
+    long handle = stream == null ? 0 : stream.handle();
+    var args = new LaunchArguments(this, handle, stream != null);
+    long start = 0;
+    long end = 0;
+    boolean handedOver = false;
+    boolean ok = false;
+    try {
+      try {
+        marshal.accept(args);
+      } catch (CudaError e) {
+        throw CudaErrors.memoryFailed(
+            "copying the arguments of kernel " + kernel + " to the device", describe(), e);
+      }
+      byte[][] params = args.params();
+      check.accept(params);
+      optInToSharedMemory(function, launch.sharedMemoryBytes());
+      start = driver.createEvent();
+      end = driver.createEvent();
+      driver.recordEvent(start, handle);
+      launchOrExplain(launch, kernel, function, handle, params);
+      driver.recordEvent(end, handle);
+      if (stream != null) {
+        args.queueCopyBack();
+        queueCompletion(stream, kernel, args, start, end);
+        handedOver = true;
+        return;
+      }
+      try {
+        driver.synchronizeEvent(end);
+      } catch (CudaError e) {
+        throw CudaErrors.executionFailed(kernel, describe(), e);
+      }
+      lastStats = stats(start, end);
+      ok = true;
+    } catch (CudaError e) {
+      // any other driver call of the launch (events, the shared memory opt-in, queued copies)
+      throw CudaErrors.launchFailed(
+          kernel, describe(), launch.block().count(), launch.sharedMemoryBytes(), null, e);
+    } finally {
+      if (!handedOver) {
+        finishUnqueued(stream, args, ok, start, end);
+      }
+    }
+  }
+
+  /** {@code cuLaunchKernel}; a refusal names the kernel and, if out of resources, its registers. */
+  private void launchOrExplain(
+      Launch launch, String kernel, long function, long stream, byte[][] params) {
+    try {
+      driver.launch(
+          function, launch.grid(), launch.block(), launch.sharedMemoryBytes(), stream, params);
+    } catch (CudaError e) {
+      throw CudaErrors.launchFailed(
+          kernel,
+          describe(),
+          launch.block().count(),
+          launch.sharedMemoryBytes(),
+          resources(function),
+          e);
+    }
+  }
+
+  /** Leaves a queued launch's host-side steps (stats, copies back, freeing) to synchronisation. */
+  private void queueCompletion(
+      CudaStream stream, String kernel, LaunchArguments args, long start, long end) {
+    stream.onSynchronize(
+        kernel,
+        done -> {
+          try {
+            if (done) {
+              lastStats = stats(start, end);
+            }
+            args.finish(done);
+          } finally {
+            driver.destroyEvent(start);
+            driver.destroyEvent(end);
+          }
+        });
+  }
+
+  /**
+   * Dynamic shared memory above 48 KiB must be allowed per function before the launch (sm_70 and
+   * newer have up to 227 KiB); without it the launch fails with {@code CUDA_ERROR_INVALID_VALUE}.
+   */
+  private void optInToSharedMemory(long function, int bytes) {
+    if (bytes > DEFAULT_DYNAMIC_SHARED_LIMIT) {
+      driver.setFunctionAttribute(
+          function, CudaDriver.FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+    }
+  }
+
+  private void finishUnqueued(
+      CudaStream stream, LaunchArguments args, boolean ok, long start, long end) {
+    if (stream != null) {
+      // queued copies may still read the staging memory: let them finish before freeing it
+      try {
+        driver.synchronizeStream(stream.handle());
+      } catch (CudaError ignored) {
+        // the launch has already failed with a better message
+      }
+    }
+    try {
+      args.finish(ok);
+    } finally {
+      if (start != 0) {
+        driver.destroyEvent(start);
+      }
+      if (end != 0) {
+        driver.destroyEvent(end);
+      }
+    }
+  }
+
+  private LaunchStats stats(long start, long end) {
+    float ms = driver.elapsedMillis(start, end);
+    return new LaunchStats(Math.round(ms * 1e6), -1, Map.of());
+  }
+
+  /** What a function uses, for the message of a launch that ran out of resources. */
+  private CudaErrors.Resources resources(long function) {
+    try {
+      return resources.computeIfAbsent(
+          function,
+          f ->
+              new CudaErrors.Resources(
+                  driver.functionAttribute(f, CudaDriver.FUNCTION_NUM_REGS),
+                  driver.functionAttribute(f, CudaDriver.FUNCTION_MAX_THREADS_PER_BLOCK),
+                  registersPerBlock,
+                  driver.functionAttribute(f, CudaDriver.FUNCTION_SHARED_SIZE_BYTES)));
+    } catch (CudaError e) {
+      return null; // the launch error is reported without the figures
+    }
+  }
+
+  @Override
+  protected DeviceArray upload(Object hostArray) {
+    CudaDeviceArray d =
+        allocateArray(hostArray.getClass().getComponentType(), Array.getLength(hostArray));
+    try {
+      d.copyFrom(hostArray);
+    } catch (RuntimeException e) {
+      d.close();
+      throw e;
+    }
+    return d;
+  }
+
+  @Override
+  public DeviceArray allocate(Class<?> elementType, int n) {
+    if (elementType == null || !elementType.isPrimitive() || elementType == void.class) {
+      throw new IllegalArgumentException(
+          "a DeviceArray holds a primitive type such as float.class, not " + elementType);
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException("negative DeviceArray length " + n);
+    }
+    CudaDeviceArray d = allocateArray(elementType, n);
+    if (n > 0) {
+      try {
+        driver.zero(d.address(), (long) n * HostBytes.elementSize(elementType));
+      } catch (CudaError e) {
+        d.close();
+        throw CudaErrors.memoryFailed("zeroing a " + d, describe(), e);
+      }
+    }
+    return d;
+  }
+
+  private CudaDeviceArray allocateArray(Class<?> type, int n) {
+    bind();
+    long bytes = (long) n * HostBytes.elementSize(type);
+    long address;
+    try {
+      address = bytes == 0 ? 0 : driver.allocate(bytes);
+    } catch (CudaError e) {
+      throw CudaErrors.memoryFailed(
+          "allocating a DeviceArray of " + type + "[" + n + "] (" + bytes + " bytes)",
+          describe(),
+          e);
+    }
+    return new CudaDeviceArray(this, type, n, address);
+  }
+
+  CudaDeviceArray own(DeviceArray array) {
+    if (!(array instanceof CudaDeviceArray c) || c.device() != this) {
+      throw new IllegalArgumentException(array + " belongs to another device");
+    }
+    return c;
+  }
+
+  CudaStream own(Stream stream) {
+    if (!(stream instanceof CudaStream c) || c.device() != this) {
+      throw new IllegalArgumentException(stream + " belongs to another device");
+    }
+    c.ensureOpen();
+    return c;
+  }
+
+  void forget(CudaStream stream) {
+    streams.remove(stream);
+  }
+
+  @Override
+  public Stream newStream() {
+    bind();
+    var s = new CudaStream(this, driver.createStream());
+    streams.add(s);
+    return s;
+  }
+
+  @Override
+  public LaunchStats lastLaunchStats() {
+    return lastStats;
+  }
+
+  @Override
+  public DeviceInfo info() {
+    return info;
+  }
+
+  @Override
+  public PtxModule loadPtx(String ptxText) {
+    bind();
+    try {
+      return new CudaPtxModule(this, driver.loadModule(ptxText), ptxText);
+    } catch (CudaError e) {
+      throw CudaErrors.moduleFailed("(raw PTX)", "the PTX text", describe(), e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      for (CudaStream s : List.copyOf(streams)) {
+        s.close();
+      }
+      bind();
+      modules.unloadAll();
+    } finally {
+      closed = true;
+      driver.destroyContext(context);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "CudaDevice(" + describe() + ")";
+  }
+}

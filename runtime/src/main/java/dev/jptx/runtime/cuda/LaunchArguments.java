@@ -1,0 +1,172 @@
+package dev.jptx.runtime.cuda;
+
+import dev.jptx.runtime.DeviceArray;
+import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One launch's parameter values and transfers. Each PTX parameter becomes its value's little-endian
+ * bytes, as {@code cuLaunchKernel} reads them: a primitive in its own width (a {@code boolean} one
+ * byte, 0 or 1), an array its 8-byte device address. A Java array is copied into a fresh allocation
+ * before the launch and, unless read-only, back after it; a {@link DeviceArray} is passed by
+ * address. On a stream the copies are asynchronous through page-locked staging memory and the copy
+ * into the Java array happens when the stream is synchronised.
+ */
+final class LaunchArguments {
+  private record Transfer(Object host, long address, ByteBuffer staging, boolean copyBack) {}
+
+  private final CudaDevice device;
+  private final long stream;
+  private final boolean async;
+  private final List<byte[]> params = new ArrayList<>();
+  private final List<Transfer> transfers = new ArrayList<>();
+
+  /**
+   * Arguments for a launch on {@code stream}.
+   *
+   * @param device the device
+   * @param stream the stream handle, or 0 for a synchronous launch
+   * @param async whether copies are queued on the stream
+   */
+  LaunchArguments(CudaDevice device, long stream, boolean async) {
+    this.device = device;
+    this.stream = stream;
+    this.async = async;
+  }
+
+  /**
+   * The kernel ABI of API.md: primitives by value, an array as its address then its length.
+   *
+   * @param readOnly for each argument, whether it is not copied back
+   */
+  void addKernelArguments(Object[] args, boolean[] readOnly) {
+    for (int i = 0; i < args.length; i++) {
+      Object a = args[i];
+      if (isArray(a)) {
+        addPointer(a, !readOnly[i]);
+        addValue(a instanceof DeviceArray d ? d.length() : Array.getLength(a));
+      } else {
+        addValue(a);
+      }
+    }
+  }
+
+  static boolean isArray(Object a) {
+    return a instanceof DeviceArray || a != null && a.getClass().isArray();
+  }
+
+  /** An array parameter: its device address, copying a Java array in first. */
+  void addPointer(Object array, boolean copyBack) {
+    params.add(bytes(8).putLong(address(array, copyBack)).array());
+  }
+
+  private long address(Object array, boolean copyBack) {
+    if (array instanceof DeviceArray d) {
+      return device.own(d).address();
+    }
+    long size = HostBytes.byteSize(array);
+    if (size == 0) {
+      return 0; // cuMemAlloc refuses 0 bytes; an empty array is never dereferenced
+    }
+    CudaDriver driver = device.driver();
+    long address = driver.allocate(size);
+    if (async) {
+      ByteBuffer staging;
+      try {
+        staging = driver.allocatePinned(size);
+      } catch (CudaError e) {
+        driver.free(address);
+        throw e;
+      }
+      transfers.add(new Transfer(array, address, staging, copyBack));
+      HostBytes.write(array, staging);
+      driver.copyToDeviceAsync(address, staging, stream);
+    } else {
+      transfers.add(new Transfer(array, address, null, copyBack));
+      driver.copyToDevice(address, HostBytes.of(array));
+    }
+    return address;
+  }
+
+  /** A boxed primitive by value. */
+  void addValue(Object v) {
+    if (v instanceof Integer x) {
+      params.add(bytes(4).putInt(x).array());
+    } else if (v instanceof Long x) {
+      params.add(bytes(8).putLong(x).array());
+    } else if (v instanceof Float x) {
+      params.add(bytes(4).putFloat(x).array());
+    } else if (v instanceof Double x) {
+      params.add(bytes(8).putDouble(x).array());
+    } else if (v instanceof Short x) {
+      params.add(bytes(2).putShort(x).array());
+    } else if (v instanceof Character x) {
+      params.add(bytes(2).putChar(x).array());
+    } else if (v instanceof Byte x) {
+      params.add(new byte[] {x});
+    } else if (v instanceof Boolean x) {
+      params.add(new byte[] {(byte) (x ? 1 : 0)});
+    } else {
+      throw new IllegalArgumentException(
+          "argument "
+              + params.size()
+              + " is a "
+              + (v == null ? "null" : v.getClass().getName())
+              + "; pass arrays, DeviceArrays or boxed primitives");
+    }
+  }
+
+  private static ByteBuffer bytes(int n) {
+    return ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /** The parameter values, one array of bytes per PTX parameter. */
+  byte[][] params() {
+    return params.toArray(new byte[0][]);
+  }
+
+  /** On a stream, after the launch is queued: queues the copies back into staging memory. */
+  void queueCopyBack() {
+    for (Transfer t : transfers) {
+      if (t.copyBack()) {
+        device.driver().copyToHostAsync(t.staging(), t.address(), stream);
+      }
+    }
+  }
+
+  /**
+   * After the launch has finished: copies results into the Java arrays if {@code ok}, and frees the
+   * temporary memory either way.
+   */
+  void finish(boolean ok) {
+    CudaDriver driver = device.driver();
+    RuntimeException failure = null;
+    for (Transfer t : transfers) {
+      try {
+        if (ok && t.copyBack()) {
+          if (t.staging() != null) {
+            HostBytes.read(t.staging(), t.host());
+          } else {
+            ByteBuffer b = HostBytes.sized(t.host());
+            driver.copyToHost(b, t.address());
+            HostBytes.read(b, t.host());
+          }
+        }
+      } catch (RuntimeException e) {
+        failure = failure == null ? e : failure;
+      }
+      // every temporary is freed, even after a failed copy
+      driver.free(t.address());
+      if (t.staging() != null) {
+        driver.freePinned(t.staging());
+      }
+    }
+    transfers.clear();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}
