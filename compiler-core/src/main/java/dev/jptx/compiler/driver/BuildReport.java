@@ -15,6 +15,8 @@ public final class BuildReport {
   private final List<KernelResult> kernelResults = new ArrayList<>();
   private final List<Path> written = new ArrayList<>();
   private final List<Throwable> causes = new ArrayList<>();
+  private final List<String> upToDate = new ArrayList<>();
+  private final List<KernelResult> spillFailures = new ArrayList<>();
 
   void addDiagnostics(List<Diagnostic> d) {
     diagnostics.addAll(d);
@@ -27,6 +29,14 @@ public final class BuildReport {
 
   void addKernelResult(KernelResult r) {
     kernelResults.add(r);
+  }
+
+  void addUpToDate(String className) {
+    upToDate.add(className);
+  }
+
+  void addSpillFailure(KernelResult r) {
+    spillFailures.add(r);
   }
 
   void addWritten(Path p) {
@@ -68,8 +78,24 @@ public final class BuildReport {
     return written;
   }
 
+  /**
+   * The kernel classes skipped because their stamp matched: same class bytes, options, compiler and
+   * called code, modules still in place. They have no {@link #kernelResults()}.
+   */
+  public List<String> upToDate() {
+    return upToDate;
+  }
+
+  /**
+   * The kernels that spilled in a build with {@code failOnSpills}; their classes got no module.
+   * Also in {@link #kernelResults()}.
+   */
+  public List<KernelResult> spillFailures() {
+    return spillFailures;
+  }
+
   /** True if the build must fail. */
   public boolean failed() {
-    return !diagnostics.isEmpty() || !internalErrors.isEmpty();
+    return !diagnostics.isEmpty() || !internalErrors.isEmpty() || !spillFailures.isEmpty();
   }
 }
