@@ -113,6 +113,7 @@ public class CompileMojo extends AbstractMojo {
     BuildRequest request = request(classes);
     BuildReport report = run(request);
     report.kernelLines().forEach(getLog()::info);
+    report.validationLines().forEach(getLog()::info);
     int upToDate = report.upToDate().size();
     if (upToDate > 0) {
       getLog()

@@ -262,6 +262,7 @@ public final class Build {
           null);
       return Optional.empty();
     }
+    report.addValidation(v.get().name(), target.name());
     return Optional.of(
         kernels.stream()
             .map(k -> result(r, k, target, result.resourcesOf(k.entryName()), millis))

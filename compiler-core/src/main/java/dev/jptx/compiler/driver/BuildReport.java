@@ -4,6 +4,11 @@ import dev.jptx.compiler.diag.Diagnostic;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What a build did: the problems in user code, the compiler's own failures, one summary line per
@@ -16,6 +21,7 @@ public final class BuildReport {
   private final List<Path> written = new ArrayList<>();
   private final List<Throwable> causes = new ArrayList<>();
   private final List<String> upToDate = new ArrayList<>();
+  private final SortedMap<String, SortedSet<String>> validators = new TreeMap<>();
   private final List<KernelResult> spillFailures = new ArrayList<>();
 
   void addDiagnostics(List<Diagnostic> d) {
@@ -29,6 +35,10 @@ public final class BuildReport {
 
   void addKernelResult(KernelResult r) {
     kernelResults.add(r);
+  }
+
+  void addValidation(String validator, String target) {
+    validators.computeIfAbsent(validator, v -> new TreeSet<>()).add(target);
   }
 
   void addUpToDate(String className) {
@@ -92,6 +102,23 @@ public final class BuildReport {
    */
   public List<KernelResult> spillFailures() {
     return spillFailures;
+  }
+
+  /**
+   * Which validator accepted the modules of which targets in this build, {@code ptxas 13.0} or
+   * {@code JCuda nvPTXCompiler ...}: the build log says so, since the choice depends on the
+   * machine.
+   */
+  public Map<String, SortedSet<String>> validators() {
+    return validators;
+  }
+
+  /** {@code jptx: sm_75, sm_90 modules validated by ptxas 13.0}, one line per validator used. */
+  public List<String> validationLines() {
+    return validators.entrySet().stream()
+        .map(
+            e -> "jptx: " + String.join(", ", e.getValue()) + " modules validated by " + e.getKey())
+        .toList();
   }
 
   /** True if the build must fail. */

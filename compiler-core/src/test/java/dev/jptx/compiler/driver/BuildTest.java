@@ -76,6 +76,9 @@ class BuildTest {
     assertTrue(r.kernelLines().get(0).contains("[sm_52]: "), r.kernelLines().toString());
     assertTrue(r.kernelLines().get(0).contains(" registers, "), r.kernelLines().toString());
     assertTrue(
+        r.validators().keySet().stream().anyMatch(v -> v.startsWith("JCuda nvPTXCompiler")),
+        r.validationLines().toString());
+    assertTrue(
         Files.readString(out.resolve("META-INF/jptx/demo/Saxpy/sm_52.ptx"))
             .contains(".version 4.1"));
   }
