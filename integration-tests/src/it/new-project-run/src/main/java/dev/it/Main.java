@@ -27,7 +27,8 @@ public final class Main {
           throw new IllegalStateException("y[" + i + "] = " + y[i] + ", expected " + (2f * i + 1f));
         }
       }
-      System.out.println("new-project-run: saxpy on " + gpu.info().name() + ": " + n + " elements OK");
+      System.out.println(
+          "new-project-run: saxpy on " + gpu.info().name() + ": " + n + " elements OK");
     }
   }
 }
