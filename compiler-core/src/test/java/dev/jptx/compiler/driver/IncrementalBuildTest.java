@@ -104,7 +104,7 @@ class IncrementalBuildTest {
   }
 
   @Test
-  void changedKnobOrChecks_recompilesEveryClass() {
+  void changedKnobChecksOrSpillRule_recompilesEveryClass() {
     Knob k = Knobs.all().stream().filter(x -> x.type() == Knob.Type.BOOL).findFirst().orElseThrow();
     CompilerOptions knob =
         CompilerOptions.defaults().withKnobs(Knobs.parse(List.of(k.name() + "=" + flip(k))));
@@ -231,15 +231,13 @@ class IncrementalBuildTest {
   /** Compiles the kernel classes afresh (new bytes only where the source changed). */
   private Path compile(Map<String, String> sources) {
     Path v = dir.resolve("v" + versions++);
-    Path c =
-        JavaSources.compile(
-            v,
-            sources,
-            List.of(
-                "-g",
-                "-cp",
-                System.getProperty("java.class.path") + java.io.File.pathSeparator + libClasses()));
-    return c;
+    return JavaSources.compile(
+        v,
+        sources,
+        List.of(
+            "-g",
+            "-cp",
+            System.getProperty("java.class.path") + java.io.File.pathSeparator + libClasses()));
   }
 
   private Path libClasses() {
