@@ -27,8 +27,14 @@ import org.apache.maven.project.MavenProject;
  * Compiles every class of {@code ${project.build.outputDirectory}} that has {@code @Kernel} methods
  * to one PTX module per target, under {@code META-INF/jptx/}, with the index {@code
  * META-INF/jptx/kernels.list}. Called code is looked up on the project's compile classpath. Logs
- * one line per kernel and target, each kernel error in javac's format, and fails the build on any
- * kernel error.
+ * one line per kernel and target compiled, each kernel error in javac's format, and fails the build
+ * on any kernel error.
+ *
+ * <p>Incremental: a stamp per kernel class under {@code ${project.build.directory}/jptx} records
+ * what its modules were built from (class bytes, options, compiler, the classes it calls, in this
+ * project or its dependencies). A class whose stamp matches and whose modules are in place is not
+ * compiled again; one line {@code jptx: N kernel classes up to date} says so. {@code mvn clean} (or
+ * deleting {@code target/jptx}) compiles every class again.
  */
 @Mojo(
     name = "compile",
@@ -107,16 +113,30 @@ public class CompileMojo extends AbstractMojo {
     BuildRequest request = request(classes);
     BuildReport report = run(request);
     report.kernelLines().forEach(getLog()::info);
-    if (report.kernelLines().isEmpty() && !report.failed()) {
+    report.validationLines().forEach(getLog()::info);
+    int upToDate = report.upToDate().size();
+    if (upToDate > 0) {
+      getLog()
+          .info(
+              "jptx: "
+                  + upToDate
+                  + (upToDate == 1 ? " kernel class" : " kernel classes")
+                  + " up to date");
+    }
+    if (report.kernelLines().isEmpty() && upToDate == 0 && !report.failed()) {
       getLog().info("jptx: no @Kernel methods in " + classes);
     }
     logErrors(report);
-    if (report.failed()) {
+    if (!report.diagnostics().isEmpty() || !report.internalErrors().isEmpty()) {
       throw new MojoFailureException(
           failureSummary(report.diagnostics().size(), report.internalErrors().size()));
     }
     if (failOnSpills) {
+      // the build already left no module for a spilling kernel's class; this names the kernels
       checkSpills(report, request.validate());
+    }
+    if (report.failed()) {
+      throw new MojoFailureException("jptx: the build failed; see the messages above");
     }
   }
 
@@ -136,7 +156,21 @@ public class CompileMojo extends AbstractMojo {
                 + " is not an executable");
       }
     }
-    return new BuildRequest(List.of(classes), classPath(classes), classes, options, mode, ptxas);
+    return new BuildRequest(
+        List.of(classes),
+        classPath(classes),
+        classes,
+        options,
+        mode,
+        ptxas,
+        failOnSpills,
+        stateDirectory(classes));
+  }
+
+  /** {@code target/jptx}: the stamps, outside the classes so that they never reach the jar. */
+  private Path stateDirectory(Path classes) {
+    String dir = project.getBuild().getDirectory();
+    return (dir != null ? Path.of(dir) : classes.toAbsolutePath().getParent()).resolve("jptx");
   }
 
   /** The compile classpath without the inputs themselves and without entries that do not exist. */

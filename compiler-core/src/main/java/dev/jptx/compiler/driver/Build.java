@@ -29,8 +29,14 @@ import org.objectweb.asm.tree.ClassNode;
 
 /**
  * A whole build, as the plugin and {@code jptx compile} run it: find the kernel classes of the
- * inputs, compile each, validate every module, write modules and the index atomically, and remove
- * modules of classes that now fail or have no kernels, so the output never holds a stale module.
+ * inputs, compile each (or skip it if its stamp says nothing it depends on changed), validate every
+ * module, then write modules and the index atomically, and remove modules of classes that now fail
+ * or have no kernels, so the output never holds a stale module.
+ *
+ * <p>Nothing is written until every class is compiled. Then the index is first cut down to the
+ * classes left alone, modules are removed and written (each class's stamp deleted before and
+ * written after), and the full index is written last: a build stopped by an I/O error midway leaves
+ * an index that lists only modules that exist.
  */
 public final class Build {
   private final BuildRequest request;
@@ -38,6 +44,25 @@ public final class Build {
   private final UnaryOperator<Pipeline> configure;
   private final BuildReport report = new BuildReport();
   private Validators validators;
+
+  /** What the build does with one input class once everything is compiled. */
+  private sealed interface Outcome {
+    String internalName();
+
+    default String className() {
+      return internalName().replace('/', '.');
+    }
+  }
+
+  /** No module: the class has no kernels or failed. */
+  private record Remove(String internalName) implements Outcome {}
+
+  /** Its modules are up to date. */
+  private record Keep(String internalName, BuildStamp stamp) implements Outcome {}
+
+  /** New modules, the class's index lines in the stamp. */
+  private record Write(String internalName, Map<SmTarget, String> modules, BuildStamp stamp)
+      implements Outcome {}
 
   private Build(BuildRequest request, DumpSink sink, UnaryOperator<Pipeline> configure) {
     this.request = request;
@@ -63,86 +88,148 @@ public final class Build {
     List<Path> roots = new ArrayList<>(request.inputs());
     roots.addAll(request.classPath());
     Set<String> inputClasses = new TreeSet<>();
-    List<String> indexLines = new ArrayList<>();
+    List<Outcome> outcomes = new ArrayList<>();
     try (ClassPath cp = new ClassPath(roots)) {
+      IncrementalState state = IncrementalState.of(request, cp);
       for (Path input : request.inputs()) {
         for (String name : ClassPath.classesIn(input)) {
           String className = name.replace('/', '.');
-          if (!inputClasses.add(className)) {
-            continue;
+          if (inputClasses.add(className)) {
+            outcomes.add(outcome(input, name, cp, state));
           }
-          byte[] bytes = cp.read(name).orElseThrow();
-          if (!ClassFiles.mayHaveKernels(bytes)) {
-            removeModules(className);
-            continue;
-          }
-          ClassNode c;
-          try {
-            c = ClassFiles.read(bytes);
-          } catch (ClassFiles.UnreadableClassException e) {
-            report.addDiagnostics(
-                List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
-            removeModules(className);
-            continue;
-          }
-          if (!KernelScanner.hasKernels(c)) {
-            removeModules(className);
-            continue;
-          }
-          indexLines.addAll(compileClass(c, cp));
         }
       }
-      writeIndex(inputClasses, indexLines);
+      apply(outcomes, inputClasses, state);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return report;
   }
 
-  private List<String> compileClass(ClassNode c, ClassPath cp) throws IOException {
+  private Outcome outcome(Path input, String name, ClassPath cp, IncrementalState state)
+      throws IOException {
+    byte[] bytes = cp.read(name).orElseThrow();
+    if (!ClassFiles.mayHaveKernels(bytes)) {
+      return new Remove(name);
+    }
+    // dumps are asked for to be seen, so a build that prints stages compiles every class
+    if (request.options().printAfter().isEmpty()) {
+      Optional<BuildStamp> stamp = state.upToDate(name, bytes);
+      if (stamp.isPresent()) {
+        report.addUpToDate(name.replace('/', '.'));
+        return new Keep(name, stamp.get());
+      }
+    }
+    ClassNode c;
+    try {
+      c = ClassFiles.read(bytes);
+    } catch (ClassFiles.UnreadableClassException e) {
+      report.addDiagnostics(List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
+      return new Remove(name);
+    }
+    if (!KernelScanner.hasKernels(c)) {
+      return new Remove(name);
+    }
+    return compileClass(c, bytes, cp, state);
+  }
+
+  private Outcome compileClass(ClassNode c, byte[] bytes, ClassPath cp, IncrementalState state) {
     String className = c.name.replace('/', '.');
     Diagnostics d = new Diagnostics();
+    Set<String> looked = new TreeSet<>();
     long start = System.nanoTime();
     ClassResult r;
     try {
-      r = configure.apply(new Pipeline(request.options(), sink)).compile(c, cp, d);
+      r =
+          configure
+              .apply(new Pipeline(request.options(), sink))
+              .compile(c, cp.recording(looked::add), d);
     } catch (InternalCompilerError e) {
       report.addInternalError(e.getMessage(), e);
-      removeModules(className);
-      return List.of();
+      return new Remove(c.name);
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     if (!r.succeeded() || d.hasErrors()) {
       report.addDiagnostics(d.all());
-      removeModules(className);
-      return List.of();
+      return new Remove(c.name);
     }
     Map<SmTarget, String> modules = r.modules();
+    List<KernelResult> results = new ArrayList<>();
     for (Map.Entry<SmTarget, String> m : modules.entrySet()) {
-      if (!validate(className, r, m.getKey(), m.getValue(), millis)) {
-        removeModules(className);
-        return List.of();
+      Optional<List<KernelResult>> v = validate(className, r, m.getKey(), m.getValue(), millis);
+      if (v.isEmpty()) {
+        return new Remove(c.name);
       }
+      results.addAll(v.get());
     }
-    for (Map.Entry<SmTarget, String> m : modules.entrySet()) {
-      Path out = ModuleLayout.module(request.outputRoot(), className, m.getKey());
-      AtomicFiles.write(out, m.getValue());
-      report.addWritten(out);
+    results.forEach(report::addKernelResult);
+    if (request.failOnSpills() && results.stream().anyMatch(KernelResult::spills)) {
+      results.stream().filter(KernelResult::spills).forEach(report::addSpillFailure);
+      return new Remove(c.name);
     }
-    removeOtherTargets(className, modules.keySet());
     List<String> lines = new ArrayList<>();
     for (KernelSpec k : r.kernels()) {
       lines.add(ModuleLayout.indexLine(k, List.copyOf(modules.keySet())));
     }
-    return lines;
+    return new Write(c.name, modules, state.stamp(c.name, bytes, looked, modules, lines));
   }
 
-  private boolean validate(
+  /** Writes what the compiled classes produced, in the order that keeps the index truthful. */
+  private void apply(List<Outcome> outcomes, Set<String> inputClasses, IncrementalState state)
+      throws IOException {
+    Path index = ModuleLayout.index(request.outputRoot());
+    List<String> old =
+        Files.exists(index) ? Files.readAllLines(index, StandardCharsets.UTF_8) : List.of();
+    TreeSet<String> kept = new TreeSet<>();
+    for (String l : old) {
+      if (!l.isBlank() && !inputClasses.contains(l.substring(0, l.indexOf(' ')))) {
+        kept.add(l);
+      }
+    }
+    for (Outcome o : outcomes) {
+      if (o instanceof Keep k) {
+        kept.addAll(k.stamp().indexLines());
+      }
+    }
+    if (Files.exists(index) && !text(kept).equals(Files.readString(index))) {
+      AtomicFiles.write(index, text(kept));
+    }
+    TreeSet<String> lines = new TreeSet<>(kept);
+    for (Outcome o : outcomes) {
+      if (o instanceof Remove rm) {
+        state.delete(rm.internalName());
+        removeOtherTargets(rm.className(), Set.of());
+      } else if (o instanceof Write w) {
+        state.delete(w.internalName());
+        for (Map.Entry<SmTarget, String> m : w.modules().entrySet()) {
+          Path out = ModuleLayout.module(request.outputRoot(), w.className(), m.getKey());
+          AtomicFiles.write(out, m.getValue());
+          report.addWritten(out);
+        }
+        removeOtherTargets(w.className(), w.modules().keySet());
+        state.write(w.internalName(), w.stamp());
+        lines.addAll(w.stamp().indexLines());
+      }
+    }
+    if (lines.isEmpty() && !Files.exists(index)) {
+      return;
+    }
+    if (!Files.exists(index) || !text(lines).equals(Files.readString(index))) {
+      AtomicFiles.write(index, text(lines));
+      report.addWritten(index);
+    }
+  }
+
+  private static String text(Set<String> lines) {
+    return lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
+  }
+
+  /** The kernel results of a module, or empty if it cannot be accepted (reported). */
+  private Optional<List<KernelResult>> validate(
       String className, ClassResult r, SmTarget target, String ptx, long millis) {
     List<KernelSpec> kernels = r.kernels();
     if (request.validate() == ValidationMode.FALSE) {
-      kernels.forEach(k -> report.addKernelResult(result(r, k, target, null, millis)));
-      return true;
+      return Optional.of(kernels.stream().map(k -> result(r, k, target, null, millis)).toList());
     }
     if (validators == null) {
       validators = Validators.discover(request.ptxasPath());
@@ -157,10 +244,9 @@ public final class Build {
                 + className
                 + " (ptxas not found or too new, and JCuda's PTX compiler unavailable)",
             null);
-        return false;
+        return Optional.empty();
       }
-      kernels.forEach(k -> report.addKernelResult(result(r, k, target, null, millis)));
-      return true;
+      return Optional.of(kernels.stream().map(k -> result(r, k, target, null, millis)).toList());
     }
     ValidationResult result = v.get().validate(ptx, target);
     if (!result.accepted()) {
@@ -174,12 +260,13 @@ public final class Build {
               + ":\n"
               + result.log().strip(),
           null);
-      return false;
+      return Optional.empty();
     }
-    for (KernelSpec k : kernels) {
-      report.addKernelResult(result(r, k, target, result.resourcesOf(k.entryName()), millis));
-    }
-    return true;
+    report.addValidation(v.get().name(), target.name());
+    return Optional.of(
+        kernels.stream()
+            .map(k -> result(r, k, target, result.resourcesOf(k.entryName()), millis))
+            .toList());
   }
 
   private KernelResult result(
@@ -192,10 +279,6 @@ public final class Build {
         millis,
         budget,
         c.pressureOf(target, k.entryName()));
-  }
-
-  private void removeModules(String className) throws IOException {
-    removeOtherTargets(className, Set.of());
   }
 
   private void removeOtherTargets(String className, Set<SmTarget> keep) throws IOException {
@@ -217,24 +300,5 @@ public final class Build {
         Files.delete(dir);
       }
     }
-  }
-
-  /** Rewrites the index: lines of classes outside this build's inputs stay, the rest are new. */
-  private void writeIndex(Set<String> inputClasses, List<String> newLines) throws IOException {
-    Path index = ModuleLayout.index(request.outputRoot());
-    TreeSet<String> lines = new TreeSet<>(newLines);
-    if (Files.exists(index)) {
-      for (String l : Files.readAllLines(index, StandardCharsets.UTF_8)) {
-        String cls = l.isBlank() ? "" : l.substring(0, l.indexOf(' '));
-        if (!l.isBlank() && !inputClasses.contains(cls)) {
-          lines.add(l);
-        }
-      }
-    }
-    if (lines.isEmpty() && !Files.exists(index)) {
-      return;
-    }
-    AtomicFiles.write(index, lines.isEmpty() ? "" : String.join("\n", lines) + "\n");
-    report.addWritten(index);
   }
 }

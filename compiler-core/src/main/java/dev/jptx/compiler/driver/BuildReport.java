@@ -4,6 +4,11 @@ import dev.jptx.compiler.diag.Diagnostic;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What a build did: the problems in user code, the compiler's own failures, one summary line per
@@ -15,6 +20,9 @@ public final class BuildReport {
   private final List<KernelResult> kernelResults = new ArrayList<>();
   private final List<Path> written = new ArrayList<>();
   private final List<Throwable> causes = new ArrayList<>();
+  private final List<String> upToDate = new ArrayList<>();
+  private final SortedMap<String, SortedSet<String>> validators = new TreeMap<>();
+  private final List<KernelResult> spillFailures = new ArrayList<>();
 
   void addDiagnostics(List<Diagnostic> d) {
     diagnostics.addAll(d);
@@ -27,6 +35,18 @@ public final class BuildReport {
 
   void addKernelResult(KernelResult r) {
     kernelResults.add(r);
+  }
+
+  void addValidation(String validator, String target) {
+    validators.computeIfAbsent(validator, v -> new TreeSet<>()).add(target);
+  }
+
+  void addUpToDate(String className) {
+    upToDate.add(className);
+  }
+
+  void addSpillFailure(KernelResult r) {
+    spillFailures.add(r);
   }
 
   void addWritten(Path p) {
@@ -68,8 +88,41 @@ public final class BuildReport {
     return written;
   }
 
+  /**
+   * The kernel classes skipped because their stamp matched: same class bytes, options, compiler and
+   * called code, modules still in place. They have no {@link #kernelResults()}.
+   */
+  public List<String> upToDate() {
+    return upToDate;
+  }
+
+  /**
+   * The kernels that spilled in a build with {@code failOnSpills}; their classes got no module.
+   * Also in {@link #kernelResults()}.
+   */
+  public List<KernelResult> spillFailures() {
+    return spillFailures;
+  }
+
+  /**
+   * Which validator accepted the modules of which targets in this build, {@code ptxas 13.0} or
+   * {@code JCuda nvPTXCompiler ...}: the build log says so, since the choice depends on the
+   * machine.
+   */
+  public Map<String, SortedSet<String>> validators() {
+    return validators;
+  }
+
+  /** {@code jptx: sm_75, sm_90 modules validated by ptxas 13.0}, one line per validator used. */
+  public List<String> validationLines() {
+    return validators.entrySet().stream()
+        .map(
+            e -> "jptx: " + String.join(", ", e.getValue()) + " modules validated by " + e.getKey())
+        .toList();
+  }
+
   /** True if the build must fail. */
   public boolean failed() {
-    return !diagnostics.isEmpty() || !internalErrors.isEmpty();
+    return !diagnostics.isEmpty() || !internalErrors.isEmpty() || !spillFailures.isEmpty();
   }
 }

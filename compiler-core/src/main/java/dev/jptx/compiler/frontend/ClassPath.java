@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -21,11 +22,16 @@ import java.util.zip.ZipFile;
 public final class ClassPath implements AutoCloseable {
   private final List<Path> roots;
   private final List<ZipFile> jars = new ArrayList<>();
-  private final ConcurrentHashMap<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Optional<byte[]>> cache;
+  private final Consumer<String> onRead;
+  private final boolean ownsJars;
 
   /** A class path over these roots, searched in order. */
   public ClassPath(List<Path> roots) {
     this.roots = List.copyOf(roots);
+    this.cache = new ConcurrentHashMap<>();
+    this.onRead = name -> {};
+    this.ownsJars = true;
     for (Path r : this.roots) {
       if (Files.isRegularFile(r)) {
         try {
@@ -37,6 +43,23 @@ public final class ClassPath implements AutoCloseable {
     }
   }
 
+  private ClassPath(ClassPath base, Consumer<String> onRead) {
+    this.roots = base.roots;
+    this.jars.addAll(base.jars);
+    this.cache = base.cache;
+    this.onRead = onRead;
+    this.ownsJars = false;
+  }
+
+  /**
+   * A view of this class path that tells {@code onRead} the internal name of every class looked up
+   * through it, found or not: the build records what a kernel class's compilation depended on. It
+   * shares this one's jars and cache; closing it closes nothing.
+   */
+  public ClassPath recording(Consumer<String> onRead) {
+    return new ClassPath(this, onRead);
+  }
+
   /** The roots in search order. */
   public List<Path> roots() {
     return roots;
@@ -44,6 +67,7 @@ public final class ClassPath implements AutoCloseable {
 
   /** The bytes of a class, or empty if no root has it. */
   public Optional<byte[]> read(String internalName) {
+    onRead.accept(internalName);
     return cache.computeIfAbsent(internalName, this::load);
   }
 
@@ -110,6 +134,9 @@ public final class ClassPath implements AutoCloseable {
 
   @Override
   public void close() {
+    if (!ownsJars) {
+      return;
+    }
     for (ZipFile z : jars) {
       try {
         z.close();

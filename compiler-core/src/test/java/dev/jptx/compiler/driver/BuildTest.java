@@ -76,7 +76,82 @@ class BuildTest {
     assertTrue(r.kernelLines().get(0).contains("[sm_52]: "), r.kernelLines().toString());
     assertTrue(r.kernelLines().get(0).contains(" registers, "), r.kernelLines().toString());
     assertTrue(
+        r.validators().keySet().stream().anyMatch(v -> v.startsWith("JCuda nvPTXCompiler")),
+        r.validationLines().toString());
+    assertTrue(
         Files.readString(out.resolve("META-INF/jptx/demo/Saxpy/sm_52.ptx"))
             .contains(".version 4.1"));
+  }
+
+  @Test
+  void failOnSpills_leavesNoModuleForTheSpillingClass() throws Exception {
+    Tools.ptxas();
+    Path classes =
+        JavaSources.compile(dir, Map.of("demo.Heavy", heavy(), "demo.Saxpy", Sources.SAXPY));
+    Path out = dir.resolve("out");
+    CompilerOptions o = CompilerOptions.defaults();
+    // without the rule the spilling class gets its module, as before
+    BuildReport tolerant =
+        Build.run(
+            new BuildRequest(
+                List.of(classes), List.of(), out, o, ValidationMode.TRUE, null, false, null),
+            DumpSink.NONE);
+    assertFalse(tolerant.failed(), tolerant.internalErrors().toString());
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Heavy/sm_75.ptx")));
+    BuildReport r =
+        Build.run(
+            new BuildRequest(
+                List.of(classes), List.of(), out, o, ValidationMode.TRUE, null, true, null),
+            DumpSink.NONE);
+    assertTrue(r.failed());
+    assertEquals(
+        List.of("demo.Heavy.heavy"), r.spillFailures().stream().map(KernelResult::kernel).toList());
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Heavy")));
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+    assertEquals(
+        List.of("demo.Saxpy saxpy saxpy (IF[F[F)V sm_75"),
+        Files.readAllLines(out.resolve("META-INF/jptx/kernels.list")));
+  }
+
+  /** {@code demo.Heavy}: {@code heavy} keeps 48 values live under 24 registers, {@code light}. */
+  private static String heavy() {
+    StringBuilder sb =
+        new StringBuilder(
+            """
+            package demo;
+
+            import static dev.jptx.Gpu.globalIdX;
+
+            import dev.jptx.Kernel;
+
+            public final class Heavy {
+              @Kernel(maxRegisters = 24)
+              public static void heavy(int n, float[] x, float[] y) {
+                int i = globalIdX();
+                if (i >= n) {
+                  return;
+                }
+            """);
+    for (int k = 0; k < 48; k++) {
+      sb.append("    float v").append(k).append(" = x[i + ").append(k).append("];\n");
+    }
+    for (int k = 0; k < 48; k++) {
+      sb.append("    y[i + ").append(k).append("] = v").append(k).append(" * v");
+      sb.append((k + 1) % 48).append(" + v").append((k + 7) % 48).append(";\n");
+    }
+    return sb.append(
+            """
+              }
+
+              @Kernel
+              public static void light(int n, float[] y) {
+                int i = globalIdX();
+                if (i < n) {
+                  y[i] = 2f * y[i];
+                }
+              }
+            }
+            """)
+        .toString();
   }
 }
