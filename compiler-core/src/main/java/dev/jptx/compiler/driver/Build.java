@@ -234,15 +234,16 @@ public final class Build {
     if (validators == null) {
       validators = Validators.discover(request.ptxasPath());
     }
-    Optional<PtxValidator> v = validators.forTarget(target);
+    Optional<PtxValidator> v = validators.forModule(ptx, target);
     if (v.isEmpty()) {
       if (request.validate() == ValidationMode.TRUE) {
         report.addInternalError(
-            "no validator supports "
+            "no validator supports the "
                 + target
-                + " for "
+                + " module of "
                 + className
-                + " (ptxas not found or too new, and JCuda's PTX compiler unavailable)",
+                + " (ptxas not found or too new for the target, and JCuda's PTX compiler unavailable"
+                + " or older than the module's PTX ISA version)",
             null);
         return Optional.empty();
       }

@@ -54,6 +54,11 @@ public final class NvPtxCompilerValidator implements PtxValidator {
     return target.capability() >= LOWEST_TARGET && target.minimumPtx().compareTo(NEWEST_ISA) <= 0;
   }
 
+  @Override
+  public boolean supports(String ptx, SmTarget target) {
+    return supports(target) && readsVersion(ptx);
+  }
+
   /** True if the module's {@code .version} is one this library reads. */
   static boolean readsVersion(String ptx) {
     Matcher m = VERSION.matcher(ptx);

@@ -10,6 +10,15 @@ public interface PtxValidator {
   /** True if this validator can assemble modules for {@code target}. */
   boolean supports(SmTarget target);
 
+  /**
+   * True if this validator can assemble this module for {@code target}: by default whenever it
+   * supports the target; a validator that reads only some PTX ISA versions also checks the module's
+   * {@code .version}.
+   */
+  default boolean supports(String ptx, SmTarget target) {
+    return supports(target);
+  }
+
   /** Assembles {@code ptx} for {@code target}. */
   ValidationResult validate(String ptx, SmTarget target);
 }

@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * Chooses a validator per module, as the {@code validate} option describes: {@code ptxas} when it
- * supports the module's target, else JCuda's bundled PTX compiler. Finding them is done once.
+ * supports the module's target, else JCuda's bundled PTX compiler if it reads the module's PTX ISA
+ * version. Finding them is done once.
  */
 public final class Validators {
   private final List<PtxValidator> candidates;
@@ -30,6 +31,15 @@ public final class Validators {
   /** A fixed list of validators, tried in order (for tests). */
   public static Validators of(List<PtxValidator> validators) {
     return new Validators(validators);
+  }
+
+  /**
+   * The first validator that can assemble {@code ptx} for {@code target}: a module whose PTX ISA
+   * version JCuda's compiler cannot read is left to {@code ptxas}, and to none if {@code ptxas}
+   * lacks the target.
+   */
+  public Optional<PtxValidator> forModule(String ptx, SmTarget target) {
+    return candidates.stream().filter(v -> v.supports(ptx, target)).findFirst();
   }
 
   /** The first validator that supports {@code target}. */

@@ -67,6 +67,20 @@ class ValidatorsTest {
   }
 
   @Test
+  void validators_leaveAModuleNewerThanJcudaReadsToPtxasOrToNone() {
+    PtxValidator ptxas = Tools.ptxas();
+    PtxValidator jcuda = NvPtxCompilerValidator.find().orElseThrow();
+    Validators vs = Validators.of(List.of(ptxas, jcuda));
+    String isa80 = ".version 8.0\n.target sm_61\n.address_size 64\n";
+    String isa83 = ".version 8.3\n.target sm_61\n.address_size 64\n";
+    assertEquals(jcuda, vs.forModule(isa80, SmTargets.get("sm_61")).orElseThrow());
+    // ptxas 13 lacks sm_61 and JCuda's compiler reads PTX ISA 8.0 at most: nobody can check it
+    assertTrue(vs.forModule(isa83, SmTargets.get("sm_61")).isEmpty());
+    assertEquals(
+        ptxas, vs.forModule(isa83.replace("sm_61", "sm_90"), SmTargets.get("sm_90")).get());
+  }
+
+  @Test
   void assemblerLog_parsesPerFunctionFigures() {
     String log =
         """
