@@ -3,6 +3,8 @@ package dev.jptx.samples.bitonic;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.Launch;
+import dev.jptx.samples.support.SizeArgument;
+import dev.jptx.samples.support.Timing;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Random;
@@ -31,7 +33,7 @@ public final class Main {
    * @param args {@code [n]}
    */
   public static void main(String[] args) {
-    int n = sizeArgument(args, DEFAULT_N);
+    int n = SizeArgument.parse(args, DEFAULT_N);
     boolean ok;
     try (Device device = Device.best()) {
       ok = run(device, n, System.out);
@@ -124,51 +126,5 @@ public final class Main {
     }
     System.arraycopy(padded, 0, data, 0, data.length);
     return timing.stop();
-  }
-
-  /** The first argument as a positive size, else {@code fallback}; exits 2 on a bad one. */
-  static int sizeArgument(String[] args, int fallback) {
-    if (args.length == 0 || args[0].isBlank()) {
-      return fallback;
-    }
-    try {
-      int size = Integer.parseInt(args[0].strip());
-      if (size > 0) {
-        return size;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    System.err.println("usage: Main [SIZE]: SIZE must be a positive int, not " + args[0]);
-    System.exit(2);
-    return fallback;
-  }
-
-  /** A device's wall time over the sample's launches and, on the simulator, its instructions. */
-  record Timing(String device, long wallNanos, long instructions) {
-    /** Starts timing launches on {@code device}. */
-    static Timing start(Device device) {
-      return new Timing(device.info().name(), -System.nanoTime(), 0);
-    }
-
-    /** Adds the last launch's instruction count ({@code -1} where the device does not count). */
-    Timing afterLaunch(Device gpu) {
-      long count = gpu.lastLaunchStats().instructions();
-      return new Timing(
-          device, wallNanos, count < 0 || instructions < 0 ? -1 : instructions + count);
-    }
-
-    /** Stops the clock. */
-    Timing stop() {
-      return new Timing(device, wallNanos + System.nanoTime(), instructions);
-    }
-
-    @Override
-    public String toString() {
-      String line = String.format("%-36s %9.1f ms", device + ":", wallNanos / 1e6);
-      return instructions < 0
-          ? line
-          : line + String.format(", %,d thread-instructions", instructions);
-    }
   }
 }

@@ -3,6 +3,7 @@ package dev.jptx.samples.mandelbrot;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Dim3;
 import dev.jptx.runtime.Launch;
+import dev.jptx.samples.support.SizeArgument;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -40,7 +41,9 @@ public final class Main {
    * @param args {@code [width [output.png]]}
    */
   public static void main(String[] args) {
-    int width = sizeArgument(args, DEFAULT_WIDTH);
+    int width =
+        SizeArgument.parse(
+            args, DEFAULT_WIDTH, "usage: Main [width [output.png]]: width must be a positive int");
     Path png = Path.of(args.length > 1 ? args[1] : "target/mandelbrot.png");
     boolean ok;
     try (Device device = Device.best()) {
@@ -132,25 +135,6 @@ public final class Main {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + png, e);
     }
-  }
-
-  /** The first argument as a positive size, else {@code fallback}; exits 2 on a bad one. */
-  static int sizeArgument(String[] args, int fallback) {
-    if (args.length == 0 || args[0].isBlank()) {
-      return fallback;
-    }
-    try {
-      int size = Integer.parseInt(args[0].strip());
-      if (size > 0) {
-        return size;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    System.err.println(
-        "usage: Main [width [output.png]]: width must be a positive int, not " + args[0]);
-    System.exit(2);
-    return fallback;
   }
 
   /** A result with its wall time and, on the simulator, its dynamic instruction count. */
