@@ -2,7 +2,7 @@ package dev.jptx.runtime.cuda;
 
 import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.Stream;
-import java.lang.reflect.Array;
+import dev.jptx.runtime.internal.HostArrayShape;
 import java.nio.ByteBuffer;
 
 /**
@@ -12,15 +12,13 @@ import java.nio.ByteBuffer;
  */
 final class CudaDeviceArray implements DeviceArray {
   private final CudaDevice device;
-  private final Class<?> elementType;
-  private final int length;
+  private final HostArrayShape shape;
   private volatile long address;
   private volatile boolean closed;
 
   CudaDeviceArray(CudaDevice device, Class<?> elementType, int length, long address) {
     this.device = device;
-    this.elementType = elementType;
-    this.length = length;
+    this.shape = new HostArrayShape(elementType, length);
     this.address = address;
   }
 
@@ -31,27 +29,26 @@ final class CudaDeviceArray implements DeviceArray {
   /** The device address, while the array is open. */
   long address() {
     if (closed) {
-      throw new IllegalStateException(
-          "the DeviceArray of " + elementType + "[" + length + "] is closed");
+      throw shape.closed();
     }
     return address;
   }
 
   @Override
   public Class<?> elementType() {
-    return elementType;
+    return shape.elementType();
   }
 
   @Override
   public int length() {
-    return length;
+    return shape.length();
   }
 
   @Override
   public void copyTo(Object hostArray) {
-    check(hostArray);
+    shape.check(hostArray);
     long a = address();
-    if (length > 0) {
+    if (shape.length() > 0) {
       ByteBuffer b = HostBytes.sized(hostArray);
       device.bind();
       try {
@@ -65,9 +62,9 @@ final class CudaDeviceArray implements DeviceArray {
 
   @Override
   public void copyFrom(Object hostArray) {
-    check(hostArray);
+    shape.check(hostArray);
     long a = address();
-    if (length > 0) {
+    if (shape.length() > 0) {
       device.bind();
       try {
         device.driver().copyToDevice(a, HostBytes.of(hostArray));
@@ -79,10 +76,10 @@ final class CudaDeviceArray implements DeviceArray {
 
   @Override
   public void copyToAsync(Object hostArray, Stream stream) {
-    check(hostArray);
+    shape.check(hostArray);
     CudaStream s = device.own(stream);
     long a = address();
-    if (length == 0) {
+    if (shape.length() == 0) {
       return;
     }
     device.bind();
@@ -107,10 +104,10 @@ final class CudaDeviceArray implements DeviceArray {
 
   @Override
   public void copyFromAsync(Object hostArray, Stream stream) {
-    check(hostArray);
+    shape.check(hostArray);
     CudaStream s = device.own(stream);
     long a = address();
-    if (length == 0) {
+    if (shape.length() == 0) {
       return;
     }
     device.bind();
@@ -136,24 +133,6 @@ final class CudaDeviceArray implements DeviceArray {
     }
   }
 
-  private void check(Object hostArray) {
-    if (hostArray == null
-        || hostArray.getClass().getComponentType() != elementType
-        || Array.getLength(hostArray) != length) {
-      throw new IllegalArgumentException(
-          "a DeviceArray of "
-              + elementType
-              + "["
-              + length
-              + "] copies to and from "
-              + elementType
-              + "["
-              + length
-              + "], not "
-              + (hostArray == null ? "null" : hostArray.getClass().getSimpleName()));
-    }
-  }
-
   @Override
   public synchronized void close() {
     if (!closed) {
@@ -169,9 +148,9 @@ final class CudaDeviceArray implements DeviceArray {
   @Override
   public String toString() {
     return "DeviceArray("
-        + elementType
+        + shape.elementType()
         + "["
-        + length
+        + shape.length()
         + "] at 0x"
         + (closed ? "closed" : Long.toHexString(address))
         + ")";

@@ -2,19 +2,17 @@ package dev.jptx.runtime.sim;
 
 import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.Stream;
-import java.lang.reflect.Array;
+import dev.jptx.runtime.internal.HostArrayShape;
 
 /** A device array of the simulator: a region of its global memory. */
 final class SimDeviceArray implements DeviceArray {
   private final SimDevice device;
-  private final Class<?> elementType;
-  private final int length;
+  private final HostArrayShape shape;
   private volatile Region region;
 
   SimDeviceArray(SimDevice device, Class<?> elementType, int length, Region region) {
     this.device = device;
-    this.elementType = elementType;
-    this.length = length;
+    this.shape = new HostArrayShape(elementType, length);
     this.region = region;
   }
 
@@ -26,62 +24,43 @@ final class SimDeviceArray implements DeviceArray {
   Region region() {
     Region r = region;
     if (r == null) {
-      throw new IllegalStateException(
-          "the DeviceArray of " + elementType + "[" + length + "] is closed");
+      throw shape.closed();
     }
     return r;
   }
 
   @Override
   public Class<?> elementType() {
-    return elementType;
+    return shape.elementType();
   }
 
   @Override
   public int length() {
-    return length;
+    return shape.length();
   }
 
   @Override
   public void copyTo(Object hostArray) {
-    check(hostArray);
+    shape.check(hostArray);
     HostArrays.copyOut(region(), hostArray);
   }
 
   @Override
   public void copyFrom(Object hostArray) {
-    check(hostArray);
+    shape.check(hostArray);
     HostArrays.copyIn(hostArray, region());
   }
 
   @Override
   public void copyToAsync(Object hostArray, Stream stream) {
-    check(hostArray);
+    shape.check(hostArray);
     device.own(stream).submit(() -> copyTo(hostArray));
   }
 
   @Override
   public void copyFromAsync(Object hostArray, Stream stream) {
-    check(hostArray);
+    shape.check(hostArray);
     device.own(stream).submit(() -> copyFrom(hostArray));
-  }
-
-  private void check(Object hostArray) {
-    if (hostArray == null
-        || hostArray.getClass().getComponentType() != elementType
-        || Array.getLength(hostArray) != length) {
-      throw new IllegalArgumentException(
-          "a DeviceArray of "
-              + elementType
-              + "["
-              + length
-              + "] copies to and from "
-              + elementType
-              + "["
-              + length
-              + "], not "
-              + (hostArray == null ? "null" : hostArray.getClass().getSimpleName()));
-    }
   }
 
   @Override
@@ -96,9 +75,9 @@ final class SimDeviceArray implements DeviceArray {
   @Override
   public String toString() {
     return "DeviceArray("
-        + elementType
+        + shape.elementType()
         + "["
-        + length
+        + shape.length()
         + "] at 0x"
         + (region == null ? "closed" : Long.toHexString(region.base()))
         + ")";
