@@ -297,6 +297,11 @@ public final class Pipeline {
       if (options.optLevel() >= 2 && !options.knobs().flag("disable-loop-rotate")) {
         // last of the loop passes: the others read the top-tested form
         passes.add(new LoopRotation());
+        if (!options.knobs().flag("disable-constfold")) {
+          // the guard rotation puts before a loop from a constant start compares two constants
+          // (sgemmTiled's inner k loop: 0 >= 16); folded, simplifycfg below drops the dead edge
+          passes.add(new ConstantFolding());
+        }
       }
       if (!options.knobs().flag("disable-dce")) {
         passes.add(new DeadCodeElimination());
