@@ -149,7 +149,8 @@ final class Rows {
         name,
         ConstraintFamily.STORE,
         List.of(),
-        List.of(reg(RegisterClass.B64), OperandSpec.imm(), reg(v)),
+        // the value may be an immediate (st.shared.u32 [a], 0), which ptxas takes as nvcc's
+        List.of(reg(RegisterClass.B64), OperandSpec.imm(), regOrImm(v)),
         ptx + " {a0}, {u2}",
         true);
   }
