@@ -174,19 +174,12 @@ final class NamedSelectors {
     SdValue value = n.operand(1);
     SdValue addr = n.operand(2);
     List<MOperand> folded = address(addr);
-    // a 32- or 64-bit constant stored to global or shared memory is an immediate: no mov before
-    // each store of a clearing loop (.local stores keep registers, which machine mem2reg reads)
-    boolean immediate =
-        isConstant(value) && value.type().bits() >= 32 && n.attrs().space() != AddressSpace.LOCAL;
-    if (!immediate) {
-      s.needRegister(value);
-    }
+    s.needRegister(value);
     s.plan(
         n,
         () -> {
           List<MOperand> a = addressOperands(addr, folded);
-          MOperand v = immediate ? BlockSelector.imm(value.node()) : s.reg(value);
-          s.emit(st, null, List.of(a.get(0), a.get(1), v), n.line());
+          s.emit(st, null, List.of(a.get(0), a.get(1), s.reg(value)), n.line());
         });
   }
 

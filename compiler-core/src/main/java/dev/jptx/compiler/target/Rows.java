@@ -149,8 +149,7 @@ final class Rows {
         name,
         ConstraintFamily.STORE,
         List.of(),
-        // the value may be an immediate (st.shared.u32 [a], 0), which ptxas takes as nvcc's
-        List.of(reg(RegisterClass.B64), OperandSpec.imm(), regOrImm(v)),
+        List.of(reg(RegisterClass.B64), OperandSpec.imm(), reg(v)),
         ptx + " {a0}, {u2}",
         true);
   }
