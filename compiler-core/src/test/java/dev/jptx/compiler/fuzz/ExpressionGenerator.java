@@ -457,6 +457,11 @@ final class ExpressionGenerator {
     parts.add(" default -> ");
     parts.add(exact(t, d - 1));
     parts.add("; })");
+    if (t == JType.BOOLEAN) {
+      // javac 17 emits unverifiable code (or crashes) for a boolean switch whose arms are all
+      // constant false when it is a condition (of ?:, &&, ...); compared with true it is a value
+      return Expr.of(t, "(", Expr.of(t, parts.toArray()), " == true)");
+    }
     return Expr.of(t, parts.toArray());
   }
 
