@@ -61,7 +61,8 @@ public final class Build {
   private record Keep(String internalName, BuildStamp stamp) implements Outcome {}
 
   /** New modules, the class's index lines in the stamp. */
-  private record Write(String internalName, Map<SmTarget, String> modules, BuildStamp stamp)
+  private record Write(
+      String internalName, Map<SmTarget, String> modules, BuildStamp stamp, boolean stamped)
       implements Outcome {}
 
   private Build(BuildRequest request, DumpSink sink, UnaryOperator<Pipeline> configure) {
@@ -171,7 +172,13 @@ public final class Build {
     for (KernelSpec k : r.kernels()) {
       lines.add(ModuleLayout.indexLine(k, List.copyOf(modules.keySet())));
     }
-    return new Write(c.name, modules, state.stamp(c.name, bytes, looked, modules, lines));
+    // a module written unvalidated (validate=auto, no validator for it here) is not stamped: the
+    // next build compiles the class again, and validates it once a validator is there
+    boolean validated =
+        request.validate() == ValidationMode.FALSE
+            || results.stream().allMatch(k -> k.resources().isPresent());
+    return new Write(
+        c.name, modules, state.stamp(c.name, bytes, looked, modules, lines), validated);
   }
 
   /** Writes what the compiled classes produced, in the order that keeps the index truthful. */
@@ -207,7 +214,9 @@ public final class Build {
           report.addWritten(out);
         }
         removeOtherTargets(w.className(), w.modules().keySet());
-        state.write(w.internalName(), w.stamp());
+        if (w.stamped()) {
+          state.write(w.internalName(), w.stamp());
+        }
         lines.addAll(w.stamp().indexLines());
       }
     }

@@ -41,11 +41,6 @@ final class IncrementalState {
     return new IncrementalState(r.stateDirectory(), r, classPath, CompilerIdentity.get());
   }
 
-  /** True if stamps are kept. */
-  boolean enabled() {
-    return directory != null;
-  }
-
   /** The stamp of a class whose modules are up to date, or empty if it must be compiled. */
   Optional<BuildStamp> upToDate(String internalName, byte[] bytes) throws IOException {
     if (directory == null) {

@@ -192,18 +192,25 @@ public final class MemoryOpcodes {
   private static Map<MachineOpcode, LocalAccess> localAccesses() {
     Map<MachineOpcode, LocalAccess> m = new LinkedHashMap<>();
     for (MemType t : LOAD_TYPES) {
-      m.put(TABLE.get(name("LD_LOCAL", t)), access(false, 1, t));
+      m.put(row(name("LD_LOCAL", t)), access(false, 1, t));
     }
     for (MemType t : STORE_TYPES) {
-      m.put(TABLE.get(name("ST_LOCAL", t)), access(true, 1, t));
+      m.put(row(name("ST_LOCAL", t)), access(true, 1, t));
     }
     for (VectorType v : VECTOR_TYPES) {
       String upper = "V" + v.lanes() + "_" + v.suffix().toUpperCase(Locale.ROOT);
       MemType t = new MemType(v.suffix(), v.regClass());
-      m.put(TABLE.get("LD_LOCAL_" + upper), access(false, v.lanes(), t));
-      m.put(TABLE.get("ST_LOCAL_" + upper), access(true, v.lanes(), t));
+      m.put(row("LD_LOCAL_" + upper), access(false, v.lanes(), t));
+      m.put(row("ST_LOCAL_" + upper), access(true, v.lanes(), t));
     }
     return Collections.unmodifiableMap(m);
+  }
+
+  /**
+   * The row named {@code name}; a name the table lacks is a bug in this class, not a missing row.
+   */
+  private static MachineOpcode row(String name) {
+    return java.util.Objects.requireNonNull(TABLE.get(name), name);
   }
 
   private static LocalAccess access(boolean store, int lanes, MemType t) {

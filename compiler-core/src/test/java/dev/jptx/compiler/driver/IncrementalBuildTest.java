@@ -210,6 +210,32 @@ class IncrementalBuildTest {
     return String.valueOf(!Boolean.parseBoolean(k.defaultValue()));
   }
 
+  @Test
+  void aModuleNoValidatorChecked_isNotStamped_soTheNextBuildCompilesItAgain() {
+    // sm_100 needs PTX ISA 8.6, which JCuda's compiler cannot read, and this ptxas does not exist
+    CompilerOptions o =
+        CompilerOptions.defaults()
+            .withTargets(List.of(dev.jptx.compiler.target.SmTargets.get("sm_100")));
+    Path noPtxas = dir.resolve("no-ptxas");
+    for (int run = 0; run < 2; run++) {
+      BuildReport r =
+          Build.run(
+              new BuildRequest(
+                  List.of(classes),
+                  List.of(jar),
+                  out,
+                  o,
+                  ValidationMode.AUTO,
+                  noPtxas,
+                  false,
+                  state),
+              DumpSink.NONE);
+      assertFalse(r.failed(), r.toString());
+      assertTrue(r.kernelResults().stream().allMatch(k -> k.resources().isEmpty()), r.toString());
+      assertEquals(List.of("demo.Saxpy.saxpy", "demo.UsesLib.scale"), compiled(r), "run " + run);
+    }
+  }
+
   private BuildReport build(CompilerOptions o, boolean failOnSpills) {
     return Build.run(
         new BuildRequest(

@@ -137,6 +137,7 @@ class CudaDeviceLaunchTest {
     assertArrayEquals(new char[] {(char) ~'a', 0}, c);
     assertArrayEquals(new long[] {~1L, ~-2L}, j);
     assertEquals(Double.doubleToRawLongBits(1.0), ~Double.doubleToRawLongBits(d[0]));
+    assertEquals(Double.doubleToRawLongBits(-0.0), ~Double.doubleToRawLongBits(d[1]), "-0.0");
   }
 
   @Test
