@@ -2,10 +2,10 @@ package dev.jptx.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.bench.suite.BenchReference;
+import dev.jptx.bench.suite.Compare;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
-import dev.jptx.runtime.sim.bench.BenchReference;
-import dev.jptx.runtime.sim.bench.Compare;
 import java.lang.reflect.Array;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;

@@ -1,17 +1,17 @@
 package dev.jptx.bench;
 
-import static dev.jptx.runtime.sim.bench.BenchInputs.floats;
-import static dev.jptx.runtime.sim.bench.BenchInputs.oneD;
-import static dev.jptx.runtime.sim.bench.BenchInputs.padded;
-import static dev.jptx.runtime.sim.bench.BenchInputs.random;
-import static dev.jptx.runtime.sim.bench.BenchInputs.withSpecials;
+import static dev.jptx.bench.suite.BenchInputs.floats;
+import static dev.jptx.bench.suite.BenchInputs.oneD;
+import static dev.jptx.bench.suite.BenchInputs.padded;
+import static dev.jptx.bench.suite.BenchInputs.random;
+import static dev.jptx.bench.suite.BenchInputs.withSpecials;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.jptx.bench.suite.BenchInputs;
+import dev.jptx.bench.suite.BenchReference;
+import dev.jptx.bench.suite.Compare;
+import dev.jptx.bench.suite.Contraction;
 import dev.jptx.runtime.Launch;
-import dev.jptx.runtime.sim.bench.BenchInputs;
-import dev.jptx.runtime.sim.bench.BenchReference;
-import dev.jptx.runtime.sim.bench.Compare;
-import dev.jptx.runtime.sim.bench.Contraction;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,8 +1,8 @@
 package dev.jptx.bench;
 
-import dev.jptx.runtime.sim.bench.BenchInputs;
-import dev.jptx.runtime.sim.bench.BenchReference;
-import dev.jptx.runtime.sim.bench.Compare;
+import dev.jptx.bench.suite.BenchInputs;
+import dev.jptx.bench.suite.BenchReference;
+import dev.jptx.bench.suite.Compare;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

@@ -1,14 +1,14 @@
 package dev.jptx.bench;
 
-import static dev.jptx.runtime.sim.bench.BenchInputs.floats;
-import static dev.jptx.runtime.sim.bench.BenchInputs.random;
+import static dev.jptx.bench.suite.BenchInputs.floats;
+import static dev.jptx.bench.suite.BenchInputs.random;
 
+import dev.jptx.bench.suite.BenchInputs;
+import dev.jptx.bench.suite.BenchReference;
+import dev.jptx.bench.suite.Compare;
+import dev.jptx.bench.suite.Contraction;
 import dev.jptx.runtime.Dim3;
 import dev.jptx.runtime.Launch;
-import dev.jptx.runtime.sim.bench.BenchInputs;
-import dev.jptx.runtime.sim.bench.BenchReference;
-import dev.jptx.runtime.sim.bench.Compare;
-import dev.jptx.runtime.sim.bench.Contraction;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

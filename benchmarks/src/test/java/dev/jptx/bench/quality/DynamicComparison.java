@@ -1,6 +1,6 @@
 package dev.jptx.bench.quality;
 
-import dev.jptx.runtime.sim.bench.BenchCaseCounts.Count;
+import dev.jptx.bench.suite.BenchCaseCounts.Count;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package dev.jptx.bench.quality;
 
-import dev.jptx.runtime.sim.bench.Contraction;
+import dev.jptx.bench.suite.Contraction;
 
 /**
  * The two like-for-like pairings of the quality report: jptx's strict build against {@code nvcc

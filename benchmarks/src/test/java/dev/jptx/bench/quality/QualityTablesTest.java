@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jptx.runtime.sim.bench.BenchCaseCounts.Count;
+import dev.jptx.bench.suite.BenchCaseCounts.Count;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;

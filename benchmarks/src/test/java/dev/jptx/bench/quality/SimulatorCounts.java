@@ -1,11 +1,11 @@
 package dev.jptx.bench.quality;
 
 import dev.jptx.bench.KernelClasses;
+import dev.jptx.bench.suite.BenchCaseCounts;
+import dev.jptx.bench.suite.BenchCaseCounts.Count;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.runtime.sim.SimDevice;
-import dev.jptx.runtime.sim.bench.BenchCaseCounts;
-import dev.jptx.runtime.sim.bench.BenchCaseCounts.Count;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

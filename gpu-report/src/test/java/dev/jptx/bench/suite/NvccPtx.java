@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim.bench;
+package dev.jptx.bench.suite;
 
 import java.io.File;
 import java.io.IOException;
@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The PTX that NVIDIA's compiler writes for the shared benchmark suite {@code
- * shared/bench/kernels.cu}, one module per {@link Config}: {@code nvcc -ptx -O3 -arch=sm_XX
+ * The PTX that NVIDIA's compiler writes for the benchmark suite's CUDA twins {@code
+ * benchmarks/cuda/kernels.cu}, one module per {@link Config}: {@code nvcc -ptx -O3 -arch=sm_XX
  * [--fmad=false] kernels.cu -o runtime/target/bench-ptx/kernels-sm_XX-(no-)fmad.ptx}.
  *
  * <p>Each configuration is compiled at most once per JVM, and a file left by an earlier run is
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class NvccPtx {
   /** Where the suite lives, relative to a directory above the test's working directory. */
-  static final String KERNELS_CU = "shared/bench/kernels.cu";
+  static final String KERNELS_CU = "benchmarks/cuda/kernels.cu";
 
   private static final Map<Config, String> CACHE = new EnumMap<>(Config.class);
   private static final long NVCC_TIMEOUT_SECONDS = 300;
@@ -132,8 +132,8 @@ public final class NvccPtx {
 
   /**
    * The suite's source, found by walking up from the working directory (and from the test classes'
-   * directory) to the first directory holding {@value #KERNELS_CU}: from {@code runtime/} of a
-   * worktree that is {@code ../../shared/bench/kernels.cu}.
+   * directory) to the first directory holding {@value #KERNELS_CU}: from {@code gpu-report/} of a
+   * checkout that is {@code ../benchmarks/cuda/kernels.cu}.
    *
    * @return the absolute path of {@code kernels.cu}
    */

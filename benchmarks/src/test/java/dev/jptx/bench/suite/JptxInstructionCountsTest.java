@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim.bench;
+package dev.jptx.bench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

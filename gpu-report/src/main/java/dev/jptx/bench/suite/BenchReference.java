@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim.bench;
+package dev.jptx.bench.suite;
 
 import dev.jptx.Gpu;
 

@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim.bench;
+package dev.jptx.bench.suite;
 
 /**
  * How a reference rounds each {@code a*b + c} step. The bench README accepts both for the kernels

@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim.bench;
+package dev.jptx.bench.suite;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim.bench;
+package dev.jptx.bench.suite;
 
 import static dev.jptx.Gpu.FULL_MASK;
 import static dev.jptx.Gpu.atomicAdd;
