@@ -117,23 +117,38 @@ public final class BenchInputs {
 
   /** 1: full-range ints (so sums wrap), a spare block past {@code n}. */
   public static VecAdd vecAdd() {
+    return vecAdd(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static VecAdd vecAdd(BenchScale s) {
     SplittableRandom r = random(1);
-    int n = 10_000;
+    int n = s.pick(10_000, 1 << 24);
     return new VecAdd(n, ints(r, n), ints(r, n), intOutput(n), oneD(n, 256, 1));
   }
 
   /** 2. */
   public static Saxpy saxpy() {
+    return saxpy(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Saxpy saxpy(BenchScale s) {
     SplittableRandom r = random(2);
-    int n = 10_001;
+    int n = s.pick(10_001, (1 << 24) + 1);
     return new Saxpy(
         n, 1.7f, floats(r, n, -10, 10), padded(floats(r, n, -10, 10)), oneD(n, 128, 0));
   }
 
   /** 3. */
   public static Daxpy daxpy() {
+    return daxpy(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Daxpy daxpy(BenchScale s) {
     SplittableRandom r = random(3);
-    int n = 7_777;
+    int n = s.pick(7_777, (1 << 23) - 7);
     double[] x = new double[n];
     double[] y = new double[n + PAD];
     Arrays.fill(y, SENTINEL);
@@ -146,8 +161,13 @@ public final class BenchInputs {
 
   /** 4: one block more than {@code n} needs, which must write 0.0f. */
   public static ReduceSum reduceSum() {
+    return reduceSum(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static ReduceSum reduceSum(BenchScale s) {
     SplittableRandom r = random(4);
-    int n = 20_000;
+    int n = s.pick(20_000, 1 << 26);
     int grid = (n + 255) / 256 + 1;
     return new ReduceSum(
         n, floats(r, n, -1, 1), grid, floatOutput(grid), Launch.of(Dim3.of(grid), Dim3.of(256)));
@@ -155,16 +175,26 @@ public final class BenchInputs {
 
   /** 5: 7 blocks of 3 warps, so each thread sums about 45 elements in the grid-stride loop. */
   public static WarpReduceSum warpReduceSum() {
+    return warpReduceSum(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static WarpReduceSum warpReduceSum(BenchScale s) {
     SplittableRandom r = random(5);
-    int n = 30_000;
+    int n = s.pick(30_000, 1 << 26);
     return new WarpReduceSum(
-        n, floats(r, n, -1, 1), new float[1], Launch.of(Dim3.of(7), Dim3.of(96)));
+        n, floats(r, n, -1, 1), new float[1], Launch.of(Dim3.of(s.pick(7, 2048)), Dim3.of(96)));
   }
 
   /** 6: n = 48, three tiles along k. */
   public static Sgemm sgemm() {
+    return sgemm(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Sgemm sgemm(BenchScale s) {
     SplittableRandom r = random(6);
-    int n = 48;
+    int n = s.pick(48, 1024);
     return new Sgemm(
         n,
         floats(r, n * n, -1, 1),
@@ -175,9 +205,14 @@ public final class BenchInputs {
 
   /** 7: 45 x 70, partial tiles in both directions. */
   public static Transpose transpose() {
+    return transpose(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Transpose transpose(BenchScale s) {
     SplittableRandom r = random(7);
-    int rows = 45;
-    int cols = 70;
+    int rows = s.pick(45, 4099);
+    int cols = s.pick(70, 8190);
     return new Transpose(
         rows,
         cols,
@@ -188,23 +223,33 @@ public final class BenchInputs {
 
   /** 8: random bytes plus a run of 7s for contention on one shared counter; block 100. */
   public static Histogram histogram256() {
+    return histogram256(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Histogram histogram256(BenchScale s) {
     SplittableRandom r = random(8);
-    int n = 50_000;
+    int n = s.pick(50_000, 1 << 26);
     byte[] data = new byte[n];
     for (int i = 0; i < n; i++) {
       data[i] = (byte) (i % 10 == 0 ? 7 : r.nextInt(256));
     }
-    return new Histogram(n, data, new int[256], Launch.of(Dim3.of(5), Dim3.of(100)));
+    return new Histogram(n, data, new int[256], Launch.of(Dim3.of(s.pick(5, 2048)), Dim3.of(100)));
   }
 
   /** 9: 100 x 70 pixels over [-2,1] x [-1.2,1.2], maxIter 64, 16 x 8 blocks (partial). */
   public static Mandelbrot mandelbrot() {
-    int width = 100;
-    int height = 70;
+    return mandelbrot(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Mandelbrot mandelbrot(BenchScale s) {
+    int width = s.pick(100, 2048);
+    int height = s.pick(70, 1536);
     return new Mandelbrot(
         width,
         height,
-        64,
+        s.pick(64, 256),
         -2.0f,
         -1.2f,
         3.0f / width,
@@ -215,8 +260,13 @@ public final class BenchInputs {
 
   /** 10: 500 bodies in [-1,1]^3, masses in (0,1], speeds up to 0.1, dt 0.01. */
   public static Nbody nbody() {
+    return nbody(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Nbody nbody(BenchScale s) {
     SplittableRandom r = random(10);
-    int n = 500;
+    int n = s.pick(500, 8192);
     float[] pos = new float[4 * n];
     float[] vel = new float[3 * n];
     for (int i = 0; i < n; i++) {
@@ -231,8 +281,13 @@ public final class BenchInputs {
 
   /** 11: S in [5,30], X in [1,100], T in [0.25,10], r 0.02, v 0.3. */
   public static BlackScholes blackScholes() {
+    return blackScholes(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static BlackScholes blackScholes(BenchScale s) {
     SplittableRandom r = random(11);
-    int n = 4_000;
+    int n = s.pick(4_000, 1 << 23);
     return new BlackScholes(
         n,
         0.02f,
@@ -247,24 +302,39 @@ public final class BenchInputs {
 
   /** 12: 67 x 41 grid, 16 x 16 blocks (partial). */
   public static Jacobi jacobi2d() {
+    return jacobi2d(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Jacobi jacobi2d(BenchScale s) {
     SplittableRandom r = random(12);
-    int w = 67;
-    int h = 41;
+    int w = s.pick(67, 8191);
+    int h = s.pick(41, 4097);
     return new Jacobi(w, h, floats(r, w * h, -3, 3), floatOutput(w * h), twoD(w, h, 16, 16));
   }
 
   /** 13: 3000 full-range ints (so sums wrap), six segments, the last one partial. */
   public static Scan scanBlock() {
+    return scanBlock(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Scan scanBlock(BenchScale s) {
     SplittableRandom r = random(13);
-    int n = 3_000;
+    int n = s.pick(3_000, 1 << 25);
     return new Scan(n, ints(r, n), intOutput(n), Launch.of(Dim3.of((n + 511) / 512), Dim3.of(256)));
   }
 
   /** 14: 3000 rows of 0..20 entries (some empty) over 500 columns. */
   public static Spmv spmvCsr() {
+    return spmvCsr(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Spmv spmvCsr(BenchScale s) {
     SplittableRandom r = random(14);
-    int rows = 3_000;
-    int cols = 500;
+    int rows = s.pick(3_000, 1 << 21);
+    int cols = s.pick(500, 1 << 20);
     int[] rowPtr = new int[rows + 1];
     for (int row = 0; row < rows; row++) {
       rowPtr[row + 1] = rowPtr[row] + (row % 50 == 0 ? 0 : r.nextInt(21));
@@ -286,8 +356,13 @@ public final class BenchInputs {
 
   /** 15: 2000 rows of m = 37 (not a multiple of any unroll factor). */
   public static DotLoop dotLoop() {
+    return dotLoop(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static DotLoop dotLoop(BenchScale s) {
     SplittableRandom r = random(15);
-    int n = 2_000;
+    int n = s.pick(2_000, 1 << 20);
     int m = 37;
     return new DotLoop(
         n, m, floats(r, n * m, -1, 1), floats(r, m, -1, 1), floatOutput(n), oneD(n, 64, 0));
@@ -295,7 +370,12 @@ public final class BenchInputs {
 
   /** 16: 5000 words; see {@link #haxpy2(int, int)}. */
   public static Haxpy2 haxpy2() {
-    return haxpy2(5_000, 0);
+    return haxpy2(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Haxpy2 haxpy2(BenchScale s) {
+    return haxpy2(s.pick(5_000, 1 << 24), 0);
   }
 
   /**
@@ -331,8 +411,13 @@ public final class BenchInputs {
 
   /** 17: 10000 points, 9 random taps. */
   public static Conv1d conv1d() {
+    return conv1d(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Conv1d conv1d(BenchScale s) {
     SplittableRandom r = random(17);
-    int n = 10_000;
+    int n = s.pick(10_000, 1 << 24);
     return new Conv1d(n, floats(r, n, -1, 1), floats(r, 9, -1, 1), floatOutput(n), oneD(n, 128, 0));
   }
 
@@ -341,8 +426,13 @@ public final class BenchInputs {
    * and threads past n must do nothing); the sort is 55 launches.
    */
   public static Bitonic bitonic() {
+    return bitonic(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Bitonic bitonic(BenchScale s) {
     SplittableRandom r = random(18);
-    int n = 1024;
+    int n = s.pick(1024, 1 << 20);
     int[] data = new int[n];
     for (int i = 0; i < n; i++) {
       data[i] = r.nextInt(-1000, 1001);
@@ -354,8 +444,13 @@ public final class BenchInputs {
 
   /** 19: full-range longs, the README's test vector first, a spare block past n. */
   public static Hash64 hash64() {
+    return hash64(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Hash64 hash64(BenchScale s) {
     SplittableRandom r = random(19);
-    int n = 5_000;
+    int n = s.pick(5_000, 1 << 24);
     long[] in = new long[n];
     for (int i = 0; i < n; i++) {
       in[i] = r.nextLong();
@@ -368,8 +463,13 @@ public final class BenchInputs {
 
   /** 20: x in [-2,2]. */
   public static Poly poly() {
+    return poly(BenchScale.SMALL);
+  }
+
+  /** The same at scale {@code s}. */
+  public static Poly poly(BenchScale s) {
     SplittableRandom r = random(20);
-    int n = 10_000;
+    int n = s.pick(10_000, 1 << 24);
     return new Poly(n, floats(r, n, -2, 2), floatOutput(n), oneD(n, 256, 0));
   }
 

@@ -147,10 +147,25 @@ public final class CudaDevice extends AbstractDevice {
         a -> a.addKernelArguments(args, readOnly));
   }
 
-  /** The highest target not above this device's compute capability. */
+  /**
+   * The system property that forces the module target, e.g. {@code -Djptx.cuda.target=sm_75} on an
+   * sm_90 device: to run, time and compare an older target's PTX on a newer GPU (the GPU report
+   * runs both). A kernel without a module for that target, or a target above the device's compute
+   * capability, is an error naming both, never a silent fallback.
+   */
+  public static final String TARGET_PROPERTY = "jptx.cuda.target";
+
+  /**
+   * The highest target not above this device's compute capability, or the one {@value
+   * #TARGET_PROPERTY} forces.
+   */
   String chooseTarget(KernelMethod kernel, List<String> targets) {
     int major = info.computeCapabilityMajor();
     int minor = info.computeCapabilityMinor();
+    String forced = System.getProperty(TARGET_PROPERTY, "").strip();
+    if (!forced.isEmpty()) {
+      return forcedTarget(kernel, targets, forced, major, minor);
+    }
     return ModuleTargets.forCapability(targets, major, minor)
         .orElseThrow(
             () ->
@@ -169,6 +184,36 @@ public final class CudaDevice extends AbstractDevice {
                         + major
                         + minor
                         + " (or a lower one) to the jptx plugin's <targets>"));
+  }
+
+  private String forcedTarget(
+      KernelMethod kernel, List<String> targets, String forced, int major, int minor) {
+    if (!targets.contains(forced)) {
+      throw new IllegalArgumentException(
+          "kernel "
+              + kernel.displayName()
+              + " has PTX modules for "
+              + String.join(", ", targets)
+              + ", but "
+              + TARGET_PROPERTY
+              + "="
+              + forced
+              + " asks for "
+              + forced);
+    }
+    if (ModuleTargets.forCapability(List.of(forced), major, minor).isEmpty()) {
+      throw new IllegalArgumentException(
+          TARGET_PROPERTY
+              + "="
+              + forced
+              + " does not run on "
+              + describe()
+              + " of compute capability "
+              + major
+              + "."
+              + minor);
+    }
+    return forced;
   }
 
   /** The parameter sizes of an entry of a module, if the PTX parser can read it. */

@@ -39,6 +39,48 @@ class CudaModuleChoiceTest {
   }
 
   @Test
+  void launch_forcedTargetLoadsThatModuleOnANewerDevice() {
+    String before = System.setProperty(CudaDevice.TARGET_PROPERTY, "sm_75");
+    try (CudaDevice device = open(9, 0)) {
+      launchScale(device);
+    } finally {
+      restore(before);
+    }
+    assertEquals(List.of(TestModules.text("sm_75")), driver.loadedPtx);
+  }
+
+  @Test
+  void launch_forcedTargetWithoutAModuleOrAboveTheDeviceFails() {
+    String before = System.setProperty(CudaDevice.TARGET_PROPERTY, "sm_86");
+    try (CudaDevice device = open(9, 0)) {
+      var e = assertThrows(IllegalArgumentException.class, () -> launchScale(device));
+      assertEquals(
+          "kernel CudaTestKernels.scale has PTX modules for sm_75, sm_80, sm_90, but"
+              + " jptx.cuda.target=sm_86 asks for sm_86",
+          e.getMessage());
+    }
+    System.setProperty(CudaDevice.TARGET_PROPERTY, "sm_90");
+    try (CudaDevice device = open(8, 6)) {
+      var above = assertThrows(IllegalArgumentException.class, () -> launchScale(device));
+      assertEquals(
+          "jptx.cuda.target=sm_90 does not run on CUDA device 0 (Fake GPU) of compute capability"
+              + " 8.6",
+          above.getMessage());
+    } finally {
+      restore(before);
+    }
+    assertTrue(driver.loadedPtx.isEmpty());
+  }
+
+  private static void restore(String before) {
+    if (before == null) {
+      System.clearProperty(CudaDevice.TARGET_PROPERTY);
+    } else {
+      System.setProperty(CudaDevice.TARGET_PROPERTY, before);
+    }
+  }
+
+  @Test
   void launch_deviceOlderThanEveryTargetFailsNamingTargetsAndCapability() {
     try (CudaDevice device = open(7, 0)) {
       var e = assertThrows(IllegalArgumentException.class, () -> launchScale(device));
