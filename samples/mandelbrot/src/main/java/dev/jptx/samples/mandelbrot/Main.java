@@ -3,14 +3,12 @@ package dev.jptx.samples.mandelbrot;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Dim3;
 import dev.jptx.runtime.Launch;
+import dev.jptx.samples.support.Png;
 import dev.jptx.samples.support.SizeArgument;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import javax.imageio.ImageIO;
 
 /**
  * The showcase sample: renders the Mandelbrot set on the best device (CUDA, else the PTX
@@ -106,41 +104,41 @@ public final class Main {
     long start = System.nanoTime();
     device.launch(launch, Mandelbrot::escapeTime, width, height, MAX_ITER, x0, y0, dx, dy, iters);
     long wall = System.nanoTime() - start;
-    return new Timed(iters, device.info().name(), wall, device.lastLaunchStats().instructions());
+    return new Timed(
+        iters,
+        device.info().name(),
+        wall,
+        device.lastLaunchStats().elapsedNanos(),
+        device.lastLaunchStats().instructions());
   }
 
   /** Colours by iteration count: black inside the set, a blue-to-gold ramp outside. */
   private static void writePng(int[] iters, int width, int height, Path png) {
-    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-    for (int y = 0; y < height; y++) {
-      for (int x = 0; x < width; x++) {
-        int it = iters[y * width + x];
-        int rgb = 0;
-        if (it < MAX_ITER) {
-          double t = Math.sqrt((double) it / MAX_ITER); // spreads the many low counts
-          int r = (int) (255 * Math.min(1, 2 * t));
-          int g = (int) (200 * t);
-          int b = (int) (255 * (1 - t));
-          rgb = r << 16 | g << 8 | b;
-        }
-        image.setRGB(x, y, rgb);
+    int[] rgb = new int[width * height];
+    for (int i = 0; i < rgb.length; i++) {
+      int it = iters[i];
+      if (it < MAX_ITER) {
+        double t = Math.sqrt((double) it / MAX_ITER); // spreads the many low counts
+        int r = (int) (255 * Math.min(1, 2 * t));
+        int g = (int) (200 * t);
+        int b = (int) (255 * (1 - t));
+        rgb[i] = r << 16 | g << 8 | b;
       }
     }
     try {
-      Path dir = png.toAbsolutePath().getParent();
-      if (dir != null) {
-        Files.createDirectories(dir);
-      }
-      ImageIO.write(image, "png", png.toFile());
+      Png.write(png, width, height, rgb);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + png, e);
     }
   }
 
   /** A result with its wall time and, on the simulator, its dynamic instruction count. */
-  private record Timed(int[] iters, String device, long wallNanos, long instructions) {
+  private record Timed(
+      int[] iters, String device, long wallNanos, long kernelNanos, long instructions) {
     String describe() {
-      String line = String.format("%-36s %8.1f ms", device + ":", wallNanos / 1e6);
+      String line =
+          String.format(
+              "%-36s %8.1f ms (kernels %.3f ms)", device + ":", wallNanos / 1e6, kernelNanos / 1e6);
       return instructions < 0
           ? line
           : line + String.format(", %,d thread-instructions", instructions);

@@ -1,17 +1,21 @@
 package dev.jptx.samples.saxpy;
 
 import dev.jptx.runtime.Device;
+import dev.jptx.samples.support.SizeArgument;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The saxpy sample: shows the PTX modules the plugin built, has {@code ptxas} assemble them when it
- * is installed, then runs saxpy and vecAdd on the JVM device and checks every element against a
- * sequential loop. Prints {@code verified} and exits 0, or exits 1 on any problem.
+ * is installed, then runs saxpy and vecAdd on the best device (a GPU, else the PTX simulator) and
+ * on the JVM device and checks every element against a sequential loop. Prints {@code verified} and
+ * exits 0, or exits 1 on any problem, 2 on bad arguments.
+ *
+ * <p>Argument: {@code [n]}, default 2^20 elements.
  */
 public final class Main {
-  /** Elements per kernel run. */
+  /** Elements per kernel run by default. */
   static final int N = 1 << 20;
 
   private Main() {}
@@ -19,17 +23,18 @@ public final class Main {
   /**
    * Runs the sample.
    *
-   * @param args ignored
+   * @param args {@code [n]}
    */
   public static void main(String[] args) throws Exception {
+    int n = SizeArgument.parse(args, N);
     boolean ok = showModules(List.of(Saxpy.class, VecAdd.class));
-    // the compiled PTX on the simulator (no GPU needed), then the Java methods on the JVM device;
-    // both against a sequential loop
-    try (Device sim = Device.simulator()) {
-      ok &= run(sim, "the PTX simulator");
+    // the compiled PTX on the best device (a GPU, else the simulator), then the Java methods on
+    // the JVM device; both against a sequential loop
+    try (Device best = Device.best()) {
+      ok &= run(best, best.info().name(), n);
     }
     try (Device jvm = Device.jvm()) {
-      ok &= run(jvm, "the jvm device");
+      ok &= run(jvm, "the jvm device", n);
     }
     if (!ok) {
       System.out.println("FAILED");
@@ -39,21 +44,23 @@ public final class Main {
   }
 
   /** Prints each module and ptxas's verdict on it; false if one is missing or rejected. */
-  private static boolean run(Device device, String name) {
-    int saxpyBad = Reference.checkSaxpy(device, N, 42);
+  private static boolean run(Device device, String name, int n) {
+    int saxpyBad = Reference.checkSaxpy(device, n, 42);
     String stats = statistics(device);
-    System.out.println("saxpy on " + name + ", n = " + N + ": " + saxpyBad + " mismatches" + stats);
-    int vecAddBad = Reference.checkVecAdd(device, N, 43);
+    System.out.println("saxpy on " + name + ", n = " + n + ": " + saxpyBad + " mismatches" + stats);
+    int vecAddBad = Reference.checkVecAdd(device, n, 43);
     stats = statistics(device);
     System.out.println(
-        "vecAdd on " + name + ", n = " + N + ": " + vecAddBad + " mismatches" + stats);
+        "vecAdd on " + name + ", n = " + n + ": " + vecAddBad + " mismatches" + stats);
     return saxpyBad == 0 && vecAddBad == 0;
   }
 
   private static String statistics(Device device) {
     long count = device.lastLaunchStats().instructions();
-    long ms = device.lastLaunchStats().elapsedNanos() / 1_000_000;
-    return count < 0 ? "" : " (" + count + " thread-instructions in " + ms + " ms)";
+    double ms = device.lastLaunchStats().elapsedNanos() / 1e6;
+    return count < 0
+        ? String.format(" (kernel %.3f ms)", ms)
+        : String.format(" (%d thread-instructions in %.1f ms)", count, ms);
   }
 
   private static boolean showModules(List<Class<?>> kernelClasses) throws Exception {

@@ -1,0 +1,189 @@
+package dev.jptx.gpureport;
+
+import dev.jptx.runtime.Device;
+import dev.jptx.runtime.DeviceArray;
+import dev.jptx.runtime.Dim3;
+import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.PtxModule;
+import dev.jptx.runtime.Stream;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The JCuda path itself: asynchronous copies and a launch on a stream, {@link DeviceArray}s reused
+ * across many launches, what a launch asking for more than 48 KiB of dynamic shared memory does,
+ * and last, in child JVMs, a kernel that stores far past its array: what the user sees, and whether
+ * a new process can use the device again.
+ */
+final class JcudaSection implements Section {
+  @Override
+  public String title() {
+    return "The JCuda path";
+  }
+
+  @Override
+  public String key() {
+    return "jcuda";
+  }
+
+  @Override
+  public Duration budget(ReportContext context) {
+    return Duration.ofSeconds(40);
+  }
+
+  @Override
+  public void run(ReportContext context, SectionResult out) throws Exception {
+    Device device = context.device();
+    String saxpyPtx = Bundle.read(context.bundle().nvccModule("sm_75", "strict"));
+    try (PtxModule saxpy = device.loadPtx(saxpyPtx);
+        PtxModule probes = device.loadPtx(Probes.ptx())) {
+      streams(device, saxpy, out);
+      reuse(device, saxpy, out);
+      for (int kib : List.of(32, 64, 100, 227, 256)) {
+        dynamicShared(probes, kib, out);
+      }
+    }
+    outOfBounds(context, out);
+  }
+
+  /** y = a*x + y as nvcc --fmad=false computes it: the product rounded, then the sum. */
+  private static float[] saxpyReference(float a, float[] x, float[] y, int times) {
+    float[] r = y.clone();
+    for (int t = 0; t < times; t++) {
+      for (int i = 0; i < r.length; i++) {
+        float p = a * x[i];
+        r[i] = p + r[i];
+      }
+    }
+    return r;
+  }
+
+  private static void streams(Device device, PtxModule saxpy, SectionResult out) {
+    int n = 1 << 20;
+    float[] x = random(n, 1);
+    float[] y = random(n, 2);
+    float[] result = new float[n];
+    long start = System.nanoTime();
+    try (Stream s = device.newStream();
+        DeviceArray dx = device.allocate(float.class, n);
+        DeviceArray dy = device.allocate(float.class, n)) {
+      dx.copyFromAsync(x, s);
+      dy.copyFromAsync(y, s);
+      saxpy.launch("saxpy", Launch.grid1d(n, 256).stream(s), n, 1.5f, dx, dy);
+      dy.copyToAsync(result, s);
+      s.synchronize();
+    }
+    long micros = (System.nanoTime() - start) / 1000;
+    boolean ok = java.util.Arrays.equals(result, saxpyReference(1.5f, x, y, 1));
+    out.linef(
+        "- Stream: two asynchronous copies in, saxpy on the stream, one copy out, `synchronize()`:"
+            + " %s (%d µs in all, 4 MiB each way).",
+        ok ? "correct" : "**WRONG RESULT**", micros);
+    out.put("streamCorrect", ok);
+    if (!ok) {
+      out.fail("saxpy on a stream with asynchronous copies gave a wrong result");
+    }
+  }
+
+  private static void reuse(Device device, PtxModule saxpy, SectionResult out) {
+    int n = 1 << 16;
+    int times = 100;
+    float[] x = random(n, 3);
+    float[] y = random(n, 4);
+    float[] result = new float[n];
+    long kernelNanos = 0;
+    try (DeviceArray dx = device.copyOf(x);
+        DeviceArray dy = device.copyOf(y)) {
+      for (int t = 0; t < times; t++) {
+        saxpy.launch("saxpy", Launch.grid1d(n, 256), n, 0.5f, dx, dy);
+        kernelNanos += device.lastLaunchStats().elapsedNanos();
+      }
+      dy.copyTo(result);
+    }
+    boolean ok = java.util.Arrays.equals(result, saxpyReference(0.5f, x, y, times));
+    out.linef(
+        "- `DeviceArray` reuse: %d launches of saxpy on the same two device arrays, one copy back:"
+            + " %s (%.1f µs per launch by CUDA events).",
+        times, ok ? "correct" : "**WRONG RESULT**", kernelNanos / 1e3 / times);
+    out.put("reuseCorrect", ok);
+    if (!ok) {
+      out.fail("100 saxpy launches on reused DeviceArrays gave a wrong result");
+    }
+  }
+
+  private static void dynamicShared(PtxModule probes, int kib, SectionResult out) {
+    int n = kib * 256;
+    int[] result = new int[n];
+    String what;
+    try {
+      probes.launch(
+          "fillShared",
+          Launch.of(Dim3.of(1), Dim3.of(256)).sharedMemoryBytes(kib * 1024),
+          result,
+          n);
+      boolean ok = result[0] == n - 1 && result[n - 1] == 0;
+      what = ok ? "runs, correct" : "runs, **WRONG RESULT**";
+      if (!ok) {
+        out.fail(kib + " KiB of dynamic shared memory: wrong result");
+      }
+    } catch (RuntimeException e) {
+      what = "refused: `" + BenchSection.firstLine(e.getMessage()) + "`";
+    }
+    out.linef("- A launch with %d KiB of dynamic shared memory: %s", kib, what);
+    out.add("dynamicShared", kib + " KiB: " + what);
+  }
+
+  private static void outOfBounds(ReportContext context, SectionResult out) throws Exception {
+    String dev = context.deviceName();
+    long offset = 64L << 20;
+    java.nio.file.Path work = java.nio.file.Files.createTempDirectory("jptx-oob");
+    Processes.Outcome write =
+        Processes.run(
+            Processes.java(
+                context.bundle(),
+                List.of(),
+                OutOfBoundsChild.class.getName(),
+                dev,
+                "write",
+                Long.toString(offset)),
+            work,
+            Duration.ofSeconds(20));
+    Processes.Outcome check =
+        Processes.run(
+            Processes.java(
+                context.bundle(), List.of(), OutOfBoundsChild.class.getName(), dev, "check"),
+            work,
+            Duration.ofSeconds(20));
+    out.line("");
+    out.line(
+        "A kernel that stores 4 bytes 64 MiB past a 4 KiB array, in a JVM of its own (exit "
+            + write.exitCode()
+            + "):");
+    out.line("");
+    out.line("```");
+    out.line(Processes.tail(write.output(), 12));
+    out.line("```");
+    out.line("");
+    out.line(
+        "Then a new process opens the device and runs a kernel (exit " + check.exitCode() + "):");
+    out.line("");
+    out.line("```");
+    out.line(Processes.tail(check.output(), 6));
+    out.line("```");
+    out.put("outOfBounds", write.output().strip());
+    out.put("newProcess", check.output().strip());
+    if (!check.output().contains("check: works")) {
+      out.fail("after the out-of-bounds kernel, a new process could not use the device");
+    }
+  }
+
+  private static float[] random(int n, long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    float[] a = new float[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = (float) r.nextDouble(-4, 4);
+    }
+    return a;
+  }
+}

@@ -1,0 +1,35 @@
+package dev.jptx.gpureport;
+
+import dev.jptx.runtime.DeviceArray;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A jptx kernel's arguments as its PTX entry takes them (API.md's kernel ABI): each array, host or
+ * {@link DeviceArray}, is its address followed by its {@code int} length; a primitive is itself.
+ * The raw-module path ({@code Device.loadPtx}) passes arguments one for one, so a caller that
+ * launches a jptx module without its Java class expands them first.
+ */
+public final class JptxAbi {
+  private JptxAbi() {}
+
+  /**
+   * The entry's parameters for {@code args}.
+   *
+   * @param args boxed primitives, primitive arrays and device arrays, in the method's order
+   * @return the arguments with each array's length after it
+   */
+  public static Object[] arguments(Object... args) {
+    List<Object> params = new ArrayList<>();
+    for (Object a : args) {
+      params.add(a);
+      if (a instanceof DeviceArray d) {
+        params.add(d.length());
+      } else if (a != null && a.getClass().isArray()) {
+        params.add(Array.getLength(a));
+      }
+    }
+    return params.toArray();
+  }
+}

@@ -1,0 +1,83 @@
+package dev.jptx.gpureport;
+
+import dev.jptx.runtime.Device;
+import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.PtxModule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The bench kernels of one compiler, target and mode, loaded through the runtime's raw-module path
+ * ({@link Device#loadPtx}) on one device: nvcc's single module, or jptx's module per kernel class
+ * (found through its {@code kernels.list}). Loaded on first use and closed together.
+ */
+final class SuiteModules implements AutoCloseable {
+  /** Which compiler's PTX. */
+  enum Compiler {
+    JPTX,
+    NVCC
+  }
+
+  private final Device device;
+  private final Compiler compiler;
+  private final Map<String, Path> fileOfEntry = new HashMap<>();
+  private final Map<Path, PtxModule> loaded = new LinkedHashMap<>();
+
+  private SuiteModules(Device device, Compiler compiler) {
+    this.device = device;
+    this.compiler = compiler;
+  }
+
+  /** The modules of {@code compiler} for {@code target} and {@code mode} in {@code bundle}. */
+  static SuiteModules of(
+      Device device, Bundle bundle, Compiler compiler, String target, String mode) {
+    SuiteModules m = new SuiteModules(device, compiler);
+    if (compiler == Compiler.NVCC) {
+      m.fileOfEntry.put("*", bundle.nvccModule(target, mode));
+      return m;
+    }
+    Path root = bundle.jptxModules(mode).resolve("META-INF/jptx");
+    try {
+      for (String line : Files.readAllLines(root.resolve("kernels.list"), StandardCharsets.UTF_8)) {
+        String[] f = line.strip().split(" ");
+        if (f.length >= 5 && !line.startsWith("#")) {
+          m.fileOfEntry.put(f[2], root.resolve(f[0].replace('.', '/') + "/" + target + ".ptx"));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read jptx's kernels.list under " + root, e);
+    }
+    return m;
+  }
+
+  /**
+   * Launches {@code entry} with the suite's arguments (arrays, host or device, and boxed
+   * primitives), passed as the compiler's PTX takes them: jptx's with each array's length after it,
+   * nvcc's one for one.
+   */
+  void launch(String entry, Launch launch, Object... args) {
+    forEntry(entry)
+        .launch(entry, launch, compiler == Compiler.JPTX ? JptxAbi.arguments(args) : args);
+  }
+
+  /** The loaded module that holds {@code entry}. */
+  PtxModule forEntry(String entry) {
+    Path file = fileOfEntry.getOrDefault(entry, fileOfEntry.get("*"));
+    if (file == null) {
+      throw new IllegalArgumentException("no module holds the entry " + entry);
+    }
+    return loaded.computeIfAbsent(file, f -> device.loadPtx(Bundle.read(f)));
+  }
+
+  @Override
+  public void close() {
+    loaded.values().forEach(PtxModule::close);
+    loaded.clear();
+  }
+}
