@@ -1,8 +1,8 @@
 /**
- * The reference kernels of {@code ../shared/bench/kernels.cu} written as jptx kernels: every kernel
- * but {@code nbody} and {@code blackScholes} (which need transcendental functions), with the
- * parameters, launch shapes and semantics of {@code ../shared/bench/README.md}. Each PTX entry is
- * named like its CUDA kernel, so that {@code ptx-report --compare} matches them row by row.
+ * The reference kernels of {@code benchmarks/cuda/kernels.cu} written as jptx kernels, with the
+ * parameters, launch shapes and semantics of {@code benchmarks/cuda/README.md}; {@code nbody} and
+ * {@code blackScholes} ({@link dev.jptx.bench.Physics}) use the device math library. Each PTX entry
+ * is named like its CUDA kernel, so that {@code ptx-report --compare} matches them row by row.
  *
  * <p>The CUDA {@code const T* __restrict__} inputs are {@link dev.jptx.ReadOnly} arrays, {@code
  * unsigned} values are Java {@code int}s (bit patterns), {@code unsigned char} is {@code byte} read

@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** NVIDIA's PTX of {@code ../shared/bench/kernels.cu}: {@code nvcc -ptx -O3 -arch=<sm> <flag>}. */
+/**
+ * NVIDIA's PTX of the bench kernels' CUDA twins ({@code benchmarks/cuda/kernels.cu}): {@code nvcc
+ * -ptx -O3 -arch=<sm> <flag>}.
+ */
 final class NvccSuite {
   private NvccSuite() {}
 

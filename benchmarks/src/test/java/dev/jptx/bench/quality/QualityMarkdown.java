@@ -82,7 +82,7 @@ final class QualityMarkdown {
             Locale.ROOT,
             "In `benchmarks/target/quality`: jptx's modules by the compiler's `Build` (-O3,"
                 + " fastMath %s, no line info) into `%s`; nvcc's by `%s`; then `%s` (`ptx-report` is"
-                + " `../shared/tools/ptx-report`).%n%n",
+                + " `dev.jptx.bench.quality.PtxReport`, also run by `benchmarks/ptx-report.sh`).%n%n",
             m.mode().fastMath() ? "on" : "off",
             m.ptxReportCommand().get(m.ptxReportCommand().size() - 2),
             String.join(" ", m.nvccCommand()),

@@ -17,16 +17,20 @@ import java.util.stream.Stream;
 /**
  * The quality report (issue #7): jptx's 22 bench kernels against nvcc's, for one target, strict
  * against {@code nvcc --fmad=false} and {@code fastMath} against {@code nvcc --use_fast_math}:
- * ptxas's figures through {@code ptx-report --compare} and dynamic thread-instruction counts on the
- * simulator for the same cases. Rewrites the generated section of {@code docs/quality.md}.
+ * ptxas's figures through {@link PtxReport} (our {@code ptx-report --compare}) and dynamic
+ * thread-instruction counts on the simulator for the same cases. Rewrites the generated section of
+ * {@code docs/quality.md}.
  *
  * <p>Run by {@code ./mvnw -B -o -P quality verify -pl benchmarks} (the profile calls {@link #main}
  * with the test classpath); it is a report, not a test, so it is not part of the default build.
  * Arguments: {@code --classes=DIR} (the kernel classes), {@code --work=DIR} (scratch), {@code
- * --shared=DIR} (the shared directory), {@code --out=FILE}, {@code --root=DIR} (the checkout, for
- * its commit), and optionally {@code --arch=sm_90}.
+ * --out=FILE}, {@code --root=DIR} (the checkout: nvcc's source is its {@value #KERNELS_CU}, and the
+ * report names its commit), and optionally {@code --arch=sm_90}.
  */
 public final class QualityReport {
+  /** The CUDA twins of the bench kernels, relative to the checkout. */
+  static final String KERNELS_CU = "benchmarks/cuda/kernels.cu";
+
   private QualityReport() {}
 
   /**
@@ -37,16 +41,12 @@ public final class QualityReport {
   public static void main(String[] args) {
     Map<String, String> a = arguments(args);
     Path work = Path.of(a.get("work")).toAbsolutePath();
-    Path shared = Path.of(a.get("shared")).toAbsolutePath().normalize();
+    Path root = Path.of(a.get("root")).toAbsolutePath().normalize();
     Path out = Path.of(a.get("out")).toAbsolutePath();
     String arch = a.getOrDefault("arch", "sm_90");
     Inputs in =
         new Inputs(
-            Path.of(a.get("classes")).toAbsolutePath(),
-            work,
-            shared.resolve("bench/kernels.cu"),
-            shared.resolve("tools/ptx-report"),
-            arch);
+            Path.of(a.get("classes")).toAbsolutePath(), work, root.resolve(KERNELS_CU), arch);
     clean(work);
     List<ModeResult> results = new ArrayList<>();
     for (Mode mode : Mode.values()) {
@@ -58,7 +58,7 @@ public final class QualityReport {
             arch,
             NvccSuite.version(work),
             Commands.lastLines(Commands.run(work, List.of("ptxas", "--version")), 2),
-            commit(Path.of(a.get("root"))));
+            commit(root));
     write(out, QualityMarkdown.render(provenance, results));
     for (ModeResult r : results) {
       System.out.printf(
@@ -70,8 +70,8 @@ public final class QualityReport {
     System.out.println("quality report written to " + out);
   }
 
-  /** Where things are: the kernel classes, the scratch directory, the suite, the tool. */
-  private record Inputs(Path classes, Path work, Path kernelsCu, Path ptxReport, String arch) {}
+  /** Where things are: the kernel classes, the scratch directory, nvcc's source. */
+  private record Inputs(Path classes, Path work, Path kernelsCu, String arch) {}
 
   private static ModeResult run(Inputs in, Mode mode) {
     String ours = "jptx-" + mode.label() + "/META-INF/jptx";
@@ -88,13 +88,13 @@ public final class QualityReport {
             mode,
             PressurePasses.OFF);
     Path nvccPtx = NvccSuite.compile(in.kernelsCu(), in.work().resolve(theirs), in.arch(), mode);
-    String markdown = PtxReport.compare(in.ptxReport(), in.work(), in.arch(), ours, theirs);
+    String markdown = PtxReport.compare(in.work(), in.arch(), ours, theirs);
     DynamicComparison dynamic =
         DynamicComparison.of(
             SimulatorCounts.jptx(jptxRoot, mode), SimulatorCounts.nvcc(nvccPtx, mode));
     return new ModeResult(
         mode,
-        NvccSuite.command(Path.of("../shared/bench/kernels.cu"), Path.of(theirs), in.arch(), mode),
+        NvccSuite.command(in.work().relativize(in.kernelsCu()), Path.of(theirs), in.arch(), mode),
         PtxReport.command("ptx-report", in.arch(), ours, theirs),
         markdown,
         PtxComparison.parse(markdown),
@@ -111,7 +111,7 @@ public final class QualityReport {
       }
       a.put(arg.substring(2, eq), arg.substring(eq + 1));
     }
-    for (String required : List.of("classes", "work", "shared", "out", "root")) {
+    for (String required : List.of("classes", "work", "out", "root")) {
       if (!a.containsKey(required)) {
         throw new IllegalArgumentException("missing --" + required + "=...");
       }

@@ -17,7 +17,9 @@ import static dev.jptx.Gpu.threadIdxY;
 import dev.jptx.Kernel;
 import dev.jptx.ReadOnly;
 
-/** Kernels of the reference benchmark suite ({@code shared/bench/kernels.cu}) written in Java. */
+/**
+ * Kernels of the reference benchmark suite ({@code benchmarks/cuda/kernels.cu}) written in Java.
+ */
 public final class BenchKernels {
   static final int REDUCE_BLOCK = 256;
   static final int SCAN_THREADS = 256;

@@ -12,7 +12,9 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-/** The reference kernels against plain sequential loops, as {@code shared/bench/README.md} says. */
+/**
+ * The reference kernels against plain sequential loops, as {@code benchmarks/cuda/README.md} says.
+ */
 class BenchKernelsTest {
   private static final Device GPU = Device.jvm();
   private final Random random = new Random(42);

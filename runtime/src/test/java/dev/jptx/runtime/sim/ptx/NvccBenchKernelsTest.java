@@ -24,9 +24,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The reference suite {@code shared/bench/kernels.cu} (copied to {@code bench-kernels.cu}) through
- * {@code nvcc -ptx} for sm_75 and sm_90, with and without {@code --fmad=false}. Without nvcc the
- * tests are skipped, except under {@code CI=true}, where they fail.
+ * The reference suite {@code benchmarks/cuda/kernels.cu} (copied to {@code bench-kernels.cu})
+ * through {@code nvcc -ptx} for sm_75 and sm_90, with and without {@code --fmad=false}. Without
+ * nvcc the tests are skipped, except under {@code CI=true}, where they fail.
  */
 class NvccBenchKernelsTest {
   /** Each kernel's parameter types, in the order nvcc emits the entries. */
