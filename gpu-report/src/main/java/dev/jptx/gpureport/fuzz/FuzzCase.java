@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -164,7 +165,8 @@ public record FuzzCase(
       String reproduce) {
     @Override
     public String toString() {
-      ElementType t = ElementType.valueOf(type.substring(0, type.length() - 2).toUpperCase());
+      ElementType t =
+          ElementType.valueOf(type.substring(0, type.length() - 2).toUpperCase(Locale.ROOT));
       return String.format(
           "argument %d (%s) element %d, launch %d: expected %s, got %s; reproduce: %s",
           argument,
@@ -210,8 +212,8 @@ public record FuzzCase(
   }
 
   /**
-   * Loads this kernel's PTX for {@code target} on {@code device}, launches it once per argument
-   * set with fresh copies of the arguments, and compares every array with the {@code jvm} device's
+   * Loads this kernel's PTX for {@code target} on {@code device}, launches it once per argument set
+   * with fresh copies of the arguments, and compares every array with the {@code jvm} device's
    * results. Never throws for the kernel's sake: a module that does not load or a launch that fails
    * is a {@link Result#failures() failure}, so that one bad case does not stop a run of many.
    *
