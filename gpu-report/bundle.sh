@@ -2,11 +2,13 @@
 # Builds the GPU bundle: one folder with everything a GPU host without a JDK or network needs to
 # run the GPU report (docs/gpu-report.md says what it measures).
 #
-#   gpu-report/bundle.sh [--out DIR] [--fuzz N] [--no-build]
+#   gpu-report/bundle.sh [--out DIR] [--fuzz N] [--no-build] [--jars LIST] [--fuzz-corpus FILE]
 #
-#   --out DIR    where the bundle goes (default: gpu-bundle/ in the checkout; git ignores it)
-#   --fuzz N     fuzz kernels to generate, compile and run on the JVM here (default 1000)
-#   --no-build   use the modules' jars as they are instead of running ./mvnw install first
+#   --out DIR            where the bundle goes (default: gpu-bundle/ in the checkout; git ignores it)
+#   --fuzz N             fuzz kernels to generate, compile and run on the JVM here (default 1000)
+#   --no-build           use the modules' jars as they are instead of running ./mvnw install first
+#   --jars LIST          the jars to ship (':'-separated), instead of asking Maven (the test does)
+#   --fuzz-corpus FILE   ship this corpus instead of generating one
 #
 # Then, on the GPU host: DIR/run OUT   (writes OUT/gpu-report.md and OUT/gpu-report.json)
 #
@@ -17,12 +19,16 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/gpu-bundle
 fuzz=1000
 build=1
+jars=
+corpus=
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$(realpath -m "$2"); shift 2 ;;
     --fuzz) fuzz=$2; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --jars) jars=$2; shift 2 ;;
+    --fuzz-corpus) corpus=$(realpath "$2"); shift 2 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "bundle.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -40,10 +46,20 @@ rm -rf "$stage"
 mkdir -p "$stage"/{lib,ptx/jptx,ptx/nvcc,fuzz}
 
 # 1. The jars: the runtime and its dependencies, the report, the samples (with their modules).
-./mvnw -B -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -pl gpu-report \
-  -Dmdep.outputFile="$stage/classpath.txt" -Dmdep.includeScope=runtime
-for jar in $(tr ':' '\n' < "$stage/classpath.txt"); do
+if [ -z "$jars" ]; then
+  ./mvnw -B -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -pl gpu-report \
+    -Dmdep.outputFile="$stage/classpath.txt" -Dmdep.includeScope=runtime
+  jars=$(cat "$stage/classpath.txt"):gpu-report/target/jptx-gpu-report-$version.jar
+  rm "$stage/classpath.txt"
+  for s in samples/*/pom.xml; do
+    name=$(basename "$(dirname "$s")")
+    jars=$jars:samples/$name/target/jptx-sample-$name-$version.jar
+  done
+fi
+for jar in $(tr ':' '\n' <<< "$jars"); do
   case "$(basename "$jar")" in
+    jptx-*-tests.jar) ;;
+    jptx-compiler-*|jptx-maven-plugin-*) ;;
     jptx-*|jcuda-[0-9]*) cp "$jar" "$stage/lib/" ;;
     jcuda-natives-*)
       # only the driver API's library: the natives jar is mostly the PTX compiler, unused here
@@ -52,12 +68,12 @@ for jar in $(tr ':' '\n' < "$stage/classpath.txt"); do
       rm -rf "$tmp" ;;
   esac
 done
-rm "$stage/classpath.txt"
-cp gpu-report/target/jptx-gpu-report-"$version".jar "$stage/lib/"
-cp samples/support/target/jptx-sample-support-"$version".jar "$stage/lib/"
-for s in samples/*/pom.xml; do
-  name=$(basename "$(dirname "$s")")
-  [ "$name" = support ] || cp "samples/$name/target/jptx-sample-$name-$version.jar" "$stage/lib/"
+
+for needed in jptx-runtime jptx-gpu-report jptx-sample-saxpy jcuda-natives jcuda-1; do
+  if ! ls "$stage/lib/$needed"* > /dev/null 2>&1; then
+    echo "bundle.sh: no $needed jar among the jars to ship (was the module packaged?)" >&2
+    exit 1
+  fi
 done
 
 # 2. A Java runtime with just the modules the jars need (no java.desktop).
@@ -81,8 +97,12 @@ for sm in sm_90 sm_75; do
 done
 
 # 5. The fuzz corpus: kernels generated, compiled and run on the JVM device here.
-./mvnw -B -q -o -pl compiler-core -P fuzz-corpus verify -Djptx.fuzz.count="$fuzz" \
-  -Djptx.fuzz.corpus="$stage/fuzz/fuzz-corpus.bin.gz"
+if [ -n "$corpus" ]; then
+  cp "$corpus" "$stage/fuzz/fuzz-corpus.bin.gz"
+else
+  ./mvnw -B -q -o -pl compiler-core -P fuzz-corpus verify -Djptx.fuzz.count="$fuzz" \
+    -Djptx.fuzz.corpus="$stage/fuzz/fuzz-corpus.bin.gz"
+fi
 
 # 6. The command.
 cat > "$stage/run" <<'EOF'

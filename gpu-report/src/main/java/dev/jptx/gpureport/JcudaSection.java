@@ -6,6 +6,8 @@ import dev.jptx.runtime.Dim3;
 import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.runtime.Stream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,7 +31,7 @@ final class JcudaSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(40);
+    return Duration.ofSeconds(35);
   }
 
   @Override
@@ -43,6 +45,7 @@ final class JcudaSection implements Section {
       for (int kib : List.of(32, 64, 100, 227, 256)) {
         dynamicShared(probes, kib, out);
       }
+      atomicSubnormals(probes, out);
     }
     outOfBounds(context, out);
   }
@@ -134,10 +137,47 @@ final class JcudaSection implements Section {
     out.add("dynamicShared", kib + " KiB: " + what);
   }
 
+  /**
+   * Whether {@code atom.add.f32} keeps subnormal operands and results, on global and on shared
+   * memory: Java keeps them, so jptx's strict mode adds floats to global memory with a
+   * compare-and-swap loop on the belief that the global atomic flushes them (and the simulator
+   * flushes there, keeping them on shared memory).
+   */
+  private static void atomicSubnormals(PtxModule probes, SectionResult out) {
+    float three = 3 * Float.MIN_VALUE;
+    float two = 2 * Float.MIN_VALUE;
+    float[] cells = {three, three, two, -1};
+    probes.launch("atomicSubnormal", Launch.of(Dim3.of(1), Dim3.of(1)), (Object) cells);
+    String global = describe(cells[0], 5 * Float.MIN_VALUE);
+    String shared = describe(cells[1], 5 * Float.MIN_VALUE);
+    out.linef(
+        "- `atom.global.add.f32` of two subnormals (3 + 2 times 2^-149): %s (the old value it"
+            + " returned: %s); `atom.shared.add.f32`: %s.",
+        global, Float.toHexString(cells[3]), shared);
+    out.put("atomGlobalAddF32Subnormal", global);
+    out.put("atomSharedAddF32Subnormal", shared);
+  }
+
+  private static String describe(float got, float exact) {
+    String bits = String.format("0x%08x", Float.floatToRawIntBits(got));
+    if (Float.floatToRawIntBits(got) == Float.floatToRawIntBits(exact)) {
+      return "kept (" + bits + ", exact)";
+    }
+    return got == 0 ? "flushed to zero (" + bits + ")" : "other (" + bits + ")";
+  }
+
   private static void outOfBounds(ReportContext context, SectionResult out) throws Exception {
     String dev = context.deviceName();
-    long offset = 64L << 20;
-    java.nio.file.Path work = java.nio.file.Files.createTempDirectory("jptx-oob");
+    Path work = Files.createTempDirectory("jptx-oob");
+    for (long offset : List.of(64L << 20, 1L << 40)) {
+      storePast(context, dev, work, offset, out);
+    }
+    checkNewProcess(context, dev, work, out);
+  }
+
+  private static void storePast(
+      ReportContext context, String dev, Path work, long offset, SectionResult out)
+      throws Exception {
     Processes.Outcome write =
         Processes.run(
             Processes.java(
@@ -149,6 +189,23 @@ final class JcudaSection implements Section {
                 Long.toString(offset)),
             work,
             Duration.ofSeconds(20));
+    String past = offset >= 1L << 40 ? (offset >> 40) + " TiB" : (offset >> 20) + " MiB";
+    out.line("");
+    out.line(
+        "A kernel that stores 4 bytes "
+            + past
+            + " past a 4 KiB array, in a JVM of its own (exit "
+            + write.exitCode()
+            + "):");
+    out.line("");
+    out.line("```");
+    out.line(Processes.tail(write.output(), 12));
+    out.line("```");
+    out.add("outOfBounds", past + ": " + write.output().strip());
+  }
+
+  private static void checkNewProcess(
+      ReportContext context, String dev, Path work, SectionResult out) throws Exception {
     Processes.Outcome check =
         Processes.run(
             Processes.java(
@@ -157,24 +214,14 @@ final class JcudaSection implements Section {
             Duration.ofSeconds(20));
     out.line("");
     out.line(
-        "A kernel that stores 4 bytes 64 MiB past a 4 KiB array, in a JVM of its own (exit "
-            + write.exitCode()
-            + "):");
-    out.line("");
-    out.line("```");
-    out.line(Processes.tail(write.output(), 12));
-    out.line("```");
-    out.line("");
-    out.line(
         "Then a new process opens the device and runs a kernel (exit " + check.exitCode() + "):");
     out.line("");
     out.line("```");
     out.line(Processes.tail(check.output(), 6));
     out.line("```");
-    out.put("outOfBounds", write.output().strip());
     out.put("newProcess", check.output().strip());
     if (!check.output().contains("check: works")) {
-      out.fail("after the out-of-bounds kernel, a new process could not use the device");
+      out.fail("after the out-of-bounds kernels, a new process could not use the device");
     }
   }
 

@@ -19,20 +19,25 @@ final class SamplesSection implements Section {
   /** A sample: its main class, a size for the simulator mode, and the large size. */
   record Sample(String name, String mainClass, String small, String large) {}
 
+  /**
+   * The large sizes are as large as the JVM device, which checks each run, finishes in about ten
+   * seconds on 16 cores: where blocks synchronise (reduction, matmul, histogram, scan) each barrier
+   * hands over between Java threads, so those stay at 8 to 16 times their default.
+   */
   static final List<Sample> SAMPLES =
       List.of(
           sample("saxpy", "4096", "4194304"),
-          sample("reduction", "4096", "4194304"),
-          sample("matmul", "32", "512"),
+          sample("reduction", "4096", "262144"),
+          sample("matmul", "32", "256"),
           sample("nbody", "64", "2048"),
-          sample("histogram", "4096", "8388608"),
+          sample("histogram", "4096", "4194304"),
           sample("blackscholes", "1024", "1048576"),
           sample("half2", "4096", "8388608"),
           sample("bitonic", "1024", "262144"),
-          sample("scan", "4096", "1048576"),
+          sample("scan", "4096", "262144"),
           sample("mandelbrot", "64", "1280"));
 
-  private static final Duration PER_RUN = Duration.ofSeconds(40);
+  private static final Duration PER_RUN = Duration.ofSeconds(30);
 
   private static Sample sample(String name, String small, String large) {
     return new Sample(name, "dev.jptx.samples." + name + ".Main", small, large);
@@ -50,7 +55,7 @@ final class SamplesSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(context.simMode() ? 60 : 80);
+    return Duration.ofSeconds(context.simMode() ? 60 : 100);
   }
 
   @Override
@@ -73,11 +78,12 @@ final class SamplesSection implements Section {
       }
     }
     if (!context.simMode()) {
-      for (Sample s : SAMPLES) {
-        runs.add(new String[] {s.name(), s.large(), ""});
-      }
+      // the large sizes last: if the budget runs out, it cuts those
       for (Sample s : SAMPLES) {
         runs.add(new String[] {s.name(), "", "sm_75"});
+      }
+      for (Sample s : SAMPLES) {
+        runs.add(new String[] {s.name(), s.large(), ""});
       }
     }
     for (String[] r : runs) {

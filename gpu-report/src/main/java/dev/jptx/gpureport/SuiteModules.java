@@ -66,6 +66,24 @@ final class SuiteModules implements AutoCloseable {
         .launch(entry, launch, compiler == Compiler.JPTX ? JptxAbi.arguments(args) : args);
   }
 
+  /**
+   * The PTX that {@code entry} runs: the entry's own text in nvcc's one-module suite, the whole
+   * module (its device functions included) for jptx's module of a kernel class.
+   */
+  String textOf(String entry) {
+    Path file = fileOfEntry.getOrDefault(entry, fileOfEntry.get("*"));
+    String text = Bundle.read(file);
+    if (compiler == Compiler.JPTX) {
+      return text;
+    }
+    int start = text.indexOf(".entry " + entry + "(");
+    if (start < 0) {
+      return text;
+    }
+    int end = text.indexOf("\n}", start);
+    return end < 0 ? text.substring(start) : text.substring(start, end);
+  }
+
   /** The loaded module that holds {@code entry}. */
   PtxModule forEntry(String entry) {
     Path file = fileOfEntry.getOrDefault(entry, fileOfEntry.get("*"));
