@@ -75,7 +75,7 @@ final class FuzzSection implements Section {
     } finally {
       pool.shutdownNow();
     }
-    out.linef("- all %d kernels (%d threads): %s", limit, threads, summary(passed, failed));
+    out.linef("- all %d kernels, %d at a time: %s", limit, threads, summary(passed, failed));
   }
 
   private static void record(

@@ -57,7 +57,7 @@ import org.opentest4j.TestAbortedException;
  * seed, {@link #DEFAULT_SEED}), {@code --kernel=S} (export only the kernel of that seed), {@code
  * --features=SPEC} ({@link Feature#parse}), {@code --threads=N}, {@code --work=DIR}.
  */
-final class FuzzCorpusExport {
+public final class FuzzCorpusExport {
   /** The targets whose PTX each case carries, in this order. */
   static final List<SmTarget> TARGETS = List.of(SmTargets.get("sm_90"), SmTargets.get("sm_75"));
 

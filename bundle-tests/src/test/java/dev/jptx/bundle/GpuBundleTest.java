@@ -1,0 +1,187 @@
+package dev.jptx.bundle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jptx.compiler.fuzz.FuzzCorpusExport;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The GPU bundle as {@code gpu-report/bundle.sh} builds it, from this build's jars and a corpus of
+ * four fuzz kernels, checked where no GPU is: within its size limit, its jlink Java starts without
+ * {@code java.desktop}, {@code run} without a CUDA device exits 3 with its message, and {@code run
+ * --device sim} runs every section on the simulator and writes a complete report in which every
+ * section passed.
+ */
+class GpuBundleTest {
+  private static final long LIMIT_BYTES = 56L << 20;
+  private static Path bundle;
+  private static String buildOutput;
+
+  @BeforeAll
+  static void build() throws Exception {
+    Path root = checkout();
+    Path target = Path.of("target").toAbsolutePath();
+    Path corpus = target.resolve("fuzz-corpus.bin.gz");
+    FuzzCorpusExport.main(
+        new String[] {
+          "--out=" + corpus, "--count=4", "--threads=2", "--work=" + target.resolve("fuzz-work")
+        });
+    bundle = target.resolve("gpu-bundle");
+    Outcome o =
+        run(
+            List.of(
+                root.resolve("gpu-report/bundle.sh").toString(),
+                "--no-build",
+                "--out",
+                bundle.toString(),
+                "--jars",
+                // surefire runs tests from a manifest-only jar; this is the real class path
+                System.getProperty(
+                    "surefire.test.class.path", System.getProperty("java.class.path")),
+                "--fuzz-corpus",
+                corpus.toString()),
+            root,
+            600);
+    buildOutput = o.output();
+    assertEquals(0, o.exit(), "bundle.sh failed:\n" + o.output());
+  }
+
+  @Test
+  void bundle_isWithinItsSizeAndSaysSo() throws IOException {
+    long bytes;
+    try (Stream<Path> files = Files.walk(bundle)) {
+      bytes =
+          files
+              .filter(Files::isRegularFile)
+              .mapToLong(
+                  f -> {
+                    try {
+                      return Files.size(f);
+                    } catch (IOException e) {
+                      throw new java.io.UncheckedIOException(e);
+                    }
+                  })
+              .sum();
+    }
+    assertTrue(bytes <= LIMIT_BYTES, "the bundle has " + bytes + " bytes");
+    assertTrue(buildOutput.contains("gpu bundle: " + bundle + ", "), buildOutput);
+    assertTrue(buildOutput.contains("MiB (limit 56 MiB)"), buildOutput);
+    // only the driver API's native library of JCuda
+    assertTrue(Files.isRegularFile(bundle.resolve("fuzz/fuzz-corpus.bin.gz")));
+    for (String ptx :
+        List.of(
+            "ptx/nvcc/kernels-sm_90-strict.ptx",
+            "ptx/nvcc/kernels-sm_75-fast.ptx",
+            "ptx/jptx/strict/META-INF/jptx/kernels.list",
+            "ptx/jptx/fast/META-INF/jptx/dev/jptx/bench/Elementwise/sm_75.ptx")) {
+      assertTrue(Files.isRegularFile(bundle.resolve(ptx)), ptx);
+    }
+  }
+
+  @Test
+  void java_startsWithTheModulesTheJarsNeedAndNoDesktop() throws Exception {
+    Outcome o =
+        run(List.of(bundle.resolve("java/bin/java").toString(), "--list-modules"), bundle, 60);
+    assertEquals(0, o.exit(), o.output());
+    assertTrue(o.output().contains("java.base@"), o.output());
+    assertTrue(o.output().contains("java.logging@"), o.output());
+    assertTrue(!o.output().contains("java.desktop"), o.output());
+  }
+
+  @Test
+  void run_withoutACudaDeviceExits3AndSaysSo() throws Exception {
+    Path out = Files.createTempDirectory("gpu-report-nodev");
+    Outcome o = run(List.of(bundle.resolve("run").toString(), out.toString()), bundle, 60);
+    assertEquals(3, o.exit(), o.output());
+    assertTrue(o.output().contains("run: no CUDA device: "), o.output());
+    String md = Files.readString(out.resolve("gpu-report.md"), StandardCharsets.UTF_8);
+    assertTrue(md.contains("## Device — skipped"), md);
+    assertTrue(md.contains("No CUDA device: "), md);
+  }
+
+  @Test
+  void run_simModeWritesEverySectionAndEveryTable() throws Exception {
+    Path out = Files.createTempDirectory("gpu-report-sim");
+    long start = System.nanoTime();
+    Outcome o =
+        run(
+            List.of(bundle.resolve("run").toString(), out.toString(), "--device", "sim"),
+            bundle,
+            120);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertEquals(0, o.exit(), o.output());
+    assertTrue(seconds < 90, "the sim mode took " + seconds + " s");
+    String md = Files.readString(out.resolve("gpu-report.md"), StandardCharsets.UTF_8);
+    for (String heading :
+        List.of(
+            "## Device — passed",
+            "## Samples — passed",
+            "## Benchmarks: jptx against nvcc — passed",
+            "## The simulator against the hardware — passed",
+            "## Fuzz kernels against the JVM — passed",
+            "## The JCuda path — passed")) {
+      assertTrue(md.contains(heading), heading + " in\n" + md);
+    }
+    // every sample verified, every bench kernel in every target and mode, both compilers checked
+    assertEquals(10, md.lines().filter(l -> l.contains("| verified |")).count(), md);
+    assertEquals(88, md.lines().filter(l -> l.endsWith("| ok | ok |")).count(), md);
+    assertTrue(md.contains("geomean jptx/nvcc, sm_75 fast"), md);
+    assertEquals(8, md.lines().filter(l -> l.endsWith("| 22 | 0 | none |")).count(), md);
+    assertTrue(
+        md.contains("all 4 kernels, 1 at a time: sm_90 4 identical, 0 failed; sm_75 4 identical"),
+        md);
+    assertTrue(md.contains("no allocation there"), md);
+    assertTrue(md.contains("`atom.global.add.f32` of two subnormals"), md);
+    assertTrue(md.contains("A launch with 256 KiB of dynamic shared memory"), md);
+    assertTrue(md.contains("check: works"), md);
+    String json = Files.readString(out.resolve("gpu-report.json"), StandardCharsets.UTF_8);
+    for (String key :
+        List.of(
+            "\"device\"", "\"samples\"", "\"bench\"", "\"simulator\"", "\"fuzz\"", "\"jcuda\"")) {
+      assertTrue(json.contains(key + ": {"), key + " in\n" + json);
+    }
+    assertTrue(json.contains("\"geomeans\""), json);
+  }
+
+  /** The checkout: the first directory above the working directory holding gpu-report/bundle.sh. */
+  private static Path checkout() {
+    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+      if (Files.isRegularFile(d.resolve("gpu-report/bundle.sh"))) {
+        return d;
+      }
+    }
+    throw new AssertionError("no gpu-report/bundle.sh above " + Path.of("").toAbsolutePath());
+  }
+
+  private record Outcome(int exit, String output) {}
+
+  private static Outcome run(List<String> command, Path dir, int seconds) throws Exception {
+    Path log = Files.createTempFile("bundle-test", ".log");
+    try {
+      Process p =
+          new ProcessBuilder(new ArrayList<>(command))
+              .directory(dir.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+      if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        throw new AssertionError(command + " took more than " + seconds + " s");
+      }
+      return new Outcome(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+}
