@@ -59,19 +59,21 @@ public final class GpuReport {
     String device = "cuda";
     int fuzz = -1;
     try {
-      for (int i = 0; i < args.length; i++) {
-        switch (args[i]) {
-          case "--device" -> device = args[++i];
-          case "--fuzz" -> fuzz = Integer.parseInt(args[++i]);
+      java.util.Iterator<String> it = List.of(args).iterator();
+      while (it.hasNext()) {
+        String arg = it.next();
+        switch (arg) {
+          case "--device" -> device = value(it, arg);
+          case "--fuzz" -> fuzz = Integer.parseInt(value(it, arg));
           case "-h", "--help" -> {
             System.out.println(USAGE);
             return 0;
           }
           default -> {
-            if (args[i].startsWith("-") || out != null) {
-              throw new IllegalArgumentException("unknown argument " + args[i]);
+            if (arg.startsWith("-") || out != null) {
+              throw new IllegalArgumentException("unknown argument " + arg);
             }
-            out = Path.of(args[i]);
+            out = Path.of(arg);
           }
         }
       }
@@ -141,7 +143,14 @@ public final class GpuReport {
     return writer.allPassed() ? 0 : 1;
   }
 
-  private static void runSection(
+  private static String value(java.util.Iterator<String> it, String option) {
+    if (!it.hasNext()) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return it.next();
+  }
+
+  static void runSection(
       Section section, ReportContext context, ReportWriter writer, ExecutorService pool) {
     SectionResult result = new SectionResult();
     Duration budget = section.budget(context);
