@@ -24,9 +24,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The reference suite {@code benchmarks/cuda/kernels.cu} (copied to {@code bench-kernels.cu})
- * through {@code nvcc -ptx} for sm_75 and sm_90, with and without {@code --fmad=false}. Without
- * nvcc the tests are skipped, except under {@code CI=true}, where they fail.
+ * The reference suite {@code benchmarks/cuda/kernels.cu} (read from the checkout) through {@code
+ * nvcc -ptx} for sm_75 and sm_90, with and without {@code --fmad=false}. Without nvcc the tests are
+ * skipped, except under {@code CI=true}, where they fail.
  */
 class NvccBenchKernelsTest {
   /** Each kernel's parameter types, in the order nvcc emits the entries. */
@@ -61,12 +61,23 @@ class NvccBenchKernelsTest {
       List.of("sm_75", "sm_75-nofma", "sm_90", "sm_90-nofma");
   private static final Map<String, PtxProgram> PROGRAMS = new LinkedHashMap<>();
 
+  /** {@code benchmarks/cuda/kernels.cu} of the checkout this module belongs to. */
+  private static Path suiteSource() {
+    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+      Path candidate = d.resolve("benchmarks/cuda/kernels.cu");
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+    }
+    throw new AssertionError("no benchmarks/cuda/kernels.cu above " + Path.of("").toAbsolutePath());
+  }
+
   @BeforeAll
   static void compileWithNvcc() throws Exception {
     requireNvcc();
     Path dir = Files.createDirectories(Path.of("target", "ptx-nvcc"));
     Path source = dir.resolve("kernels.cu");
-    Files.writeString(source, PtxTexts.resource("bench-kernels.cu"));
+    Files.copy(suiteSource(), source, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     List<Process> processes = new ArrayList<>();
     for (String variant : VARIANTS) {
       List<String> command = new ArrayList<>(List.of("nvcc", "-ptx", "-O3"));
