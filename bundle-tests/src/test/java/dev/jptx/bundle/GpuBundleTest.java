@@ -143,6 +143,7 @@ class GpuBundleTest {
     assertTrue(md.contains("no allocation there"), md);
     assertTrue(md.contains("`atom.global.add.f32` of two subnormals"), md);
     assertTrue(md.contains("A launch with 256 KiB of dynamic shared memory"), md);
+    assertTrue(md.contains("entry `probe_bfe`: right (all zero)"), md);
     assertTrue(md.contains("check: works"), md);
     String json = Files.readString(out.resolve("gpu-report.json"), StandardCharsets.UTF_8);
     for (String key :

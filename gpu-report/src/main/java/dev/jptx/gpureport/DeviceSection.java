@@ -21,7 +21,7 @@ final class DeviceSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(15);
+    return Duration.ofSeconds(10);
   }
 
   @Override

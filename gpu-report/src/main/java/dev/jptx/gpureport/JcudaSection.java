@@ -31,7 +31,7 @@ final class JcudaSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(35);
+    return Duration.ofSeconds(30);
   }
 
   @Override
@@ -46,6 +46,9 @@ final class JcudaSection implements Section {
         dynamicShared(probes, kib, out);
       }
       atomicSubnormals(probes, out);
+    }
+    try (PtxModule f16 = device.loadPtx(Probes.f16HighHalf())) {
+      f16HighHalf(f16, out);
     }
     outOfBounds(context, out);
   }
@@ -156,6 +159,39 @@ final class JcudaSection implements Section {
         global, Float.toHexString(cells[3]), shared);
     out.put("atomGlobalAddF32Subnormal", global);
     out.put("atomSharedAddF32Subnormal", shared);
+  }
+
+  /**
+   * Whether the ptxas (or driver JIT) miscompile of fuzz kernel k0245 is still there: {@code probe}
+   * is the shape jptx no longer emits, {@code probe_bfe} the one it emits instead; both must write
+   * zeros.
+   */
+  private static void f16HighHalf(PtxModule f16, SectionResult out) {
+    short[] in = new short[24];
+    int[] paths = {2, 2, 2, 2, 0, 1, 2, 0};
+    int[] loaded = {0xffa4, 0xfffe, 0x3c00, 0x8000, 0xffff, 0xffff, 0x0001, 0xffff};
+    for (int t = 0; t < 8; t++) {
+      in[t] = (short) (t + 1);
+      in[8 + t] = (short) paths[t];
+      in[16 + t] = (short) loaded[t];
+    }
+    for (String entry : List.of("probe", "probe_bfe")) {
+      int[] result = new int[8];
+      f16.launch(entry, Launch.of(Dim3.of(1), Dim3.of(8)), result, in);
+      boolean zeros = java.util.Arrays.stream(result).allMatch(v -> v == 0);
+      StringBuilder hex = new StringBuilder();
+      for (int v : result) {
+        hex.append(String.format(" %08x", v));
+      }
+      String verdict = zeros ? "right (all zero)" : "MISCOMPILED:" + hex;
+      out.linef(
+          "- The ptxas f16 high-half reproducer (fuzz kernel k0245), entry `%s`: %s",
+          entry, verdict);
+      out.put("f16HighHalf " + entry, verdict);
+      if (entry.equals("probe_bfe") && !zeros) {
+        out.fail("the bfe form jptx emits for the high half of a merged value is miscompiled too");
+      }
+    }
   }
 
   private static String describe(float got, float exact) {

@@ -10,9 +10,22 @@ final class Probes {
   private Probes() {}
 
   static String ptx() {
-    try (InputStream in = Probes.class.getResourceAsStream("probes.ptx")) {
+    return resource("probes.ptx");
+  }
+
+  /**
+   * The reproducer of the ptxas miscompile the first GPU run found (fuzz kernel k0245): the high
+   * half of a merged 32-bit value converted from f16 ({@code ptxas-f16-high-half.ptx}, whose header
+   * says what each entry shows).
+   */
+  static String f16HighHalf() {
+    return resource("ptxas-f16-high-half.ptx");
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = Probes.class.getResourceAsStream(name)) {
       if (in == null) {
-        throw new IllegalStateException("probes.ptx is missing from the class path");
+        throw new IllegalStateException(name + " is missing from the class path");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
