@@ -39,6 +39,7 @@ final class BlockSelector {
   private final Set<SdNode> elidedCopies = new HashSet<>();
   private final Map<SdNode, Runnable> plans = new HashMap<>();
   private final Map<SdNode, Integer> useCounts = new HashMap<>();
+  private final Map<SdNode, List<SdNode>> users = new HashMap<>();
   private final Set<SdValue> readValues = new HashSet<>();
   private final PatternMatcher matcher;
   private final NamedSelectors named;
@@ -59,6 +60,10 @@ final class BlockSelector {
       for (SdValue o : n.operands()) {
         useCounts.merge(o.node(), 1, Integer::sum);
         readValues.add(o);
+        List<SdNode> u = users.computeIfAbsent(o.node(), k -> new ArrayList<>());
+        if (!u.contains(n)) {
+          u.add(n);
+        }
       }
     }
     targetExportedValues(order);
@@ -188,6 +193,11 @@ final class BlockSelector {
 
   int useCount(SdNode n) {
     return useCounts.getOrDefault(n, 0);
+  }
+
+  /** The nodes of the block that read a result of {@code n}, each once. */
+  List<SdNode> users(SdNode n) {
+    return users.getOrDefault(n, List.of());
   }
 
   SmTarget target() {

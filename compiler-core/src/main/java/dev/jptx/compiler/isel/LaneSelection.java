@@ -18,7 +18,8 @@ import java.util.Map;
  * BUILD_VECTOR} is one {@code mov.b32 %hh, {%h1, %h2}}; the {@code EXTRACT_VECTOR_ELT}s of one
  * vector share one {@code mov.b32 {%h1, %h2}, %hh}, emitted where the first of them is, which
  * defines every lane a node reads (a lane no node reads goes to a scratch register); extracts of
- * the same lane share its register.
+ * the same lane share its register. Lane 1 of a {@code v2f16} that an {@code fp_extend} reads is
+ * extracted by {@code bfe} instead ({@link HighHalfSelection}: a {@code ptxas} bug).
  */
 final class LaneSelection {
   private final BlockSelector s;
@@ -57,7 +58,21 @@ final class LaneSelection {
         SdNode first = firstOfLane(v, k);
         regs[k] = first != null ? s.def(first.value()) : s.temp(t.element());
       }
-      s.emit(MachineInstr.of(HalfOpcodes.UNPACK_H16X2, List.of(regs), List.of(s.reg(v)), n.line()));
+      // a high lane converted to float comes by bfe, not by the unpack (HighHalfSelection)
+      boolean highByBfe =
+          extracts.get(v).stream()
+              .anyMatch(e -> HighHalfSelection.feedsHalfWidening(s, e, lane(e)));
+      if (!highByBfe) {
+        s.emit(
+            MachineInstr.of(HalfOpcodes.UNPACK_H16X2, List.of(regs), List.of(s.reg(v)), n.line()));
+      } else {
+        VReg pair = ((MOperand.Reg) s.reg(v)).reg();
+        if (firstOfLane(v, 0) != null) {
+          List<VReg> lanes = List.of(regs[0], s.temp(t.element()));
+          s.emit(MachineInstr.of(HalfOpcodes.UNPACK_H16X2, lanes, List.of(s.reg(v)), n.line()));
+        }
+        HighHalfSelection.emitHighLane(s, pair, regs[1], n.line());
+      }
       unpacked.put(v, regs);
       // the other nodes reading a lane (each unrolled operation extracts its own) share its
       // register: they come later in the schedule, so nothing has read theirs yet

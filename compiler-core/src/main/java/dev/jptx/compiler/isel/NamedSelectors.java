@@ -84,6 +84,10 @@ final class NamedSelectors {
       case ATOMIC -> planAtomic(n);
       case BUILD_VECTOR -> lanes.planPack(n);
       case EXTRACT_VECTOR_ELT -> lanes.planUnpack(n);
+      case TRUNCATE -> {
+        // a high half by bfe, not a shift: a ptxas bug (HighHalfSelection); others by their row
+        return HighHalfSelection.planTruncate(s, n);
+      }
       case EXTRACT_ELEMENT -> {
         // one mov.b128 {lo, hi} unpacks both halves; the one not asked for is left unread
         s.needRegister(n.operand(0));

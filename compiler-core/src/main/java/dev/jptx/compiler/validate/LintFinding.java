@@ -6,8 +6,8 @@ package dev.jptx.compiler.validate;
  * @param function the {@code .entry} or {@code .func} the instruction is in
  * @param line the 1-based line of the PTX text the instruction starts on
  * @param instruction the instruction as written, guard included, without its {@code ;}
- * @param rule which rule it breaks: {@link PtxLint#STRICT_FLOAT}, {@link PtxLint#NAN_SELECT} or
- *     {@link PtxLint#SHIFT_MASK}
+ * @param rule which rule it breaks: {@link PtxLint#STRICT_FLOAT}, {@link PtxLint#NAN_SELECT},
+ *     {@link PtxLint#SHIFT_MASK} or {@link PtxLint#HIGH_HALF_F16}
  * @param message what is wrong and what the compiler should have emitted
  */
 public record LintFinding(

@@ -17,7 +17,10 @@ import java.util.function.Predicate;
  *   <li>{@link #NAN_SELECT} ({@link NanSelectRule}): a float-to-integer {@code cvt} that gives the
  *       minimum value for NaN is read only through a select that puts Java's 0 back;
  *   <li>{@link #SHIFT_MASK} ({@link ShiftMaskRule}): shift counts are masked to the width, or
- *       constants below it.
+ *       constants below it;
+ *   <li>{@link #HIGH_HALF_F16} ({@link HighHalfF16Rule}): no {@code cvt.f32.f16} reads a high half
+ *       extracted by {@code shr} 16 or {@code mov.b32 {lo, hi}}, which {@code ptxas} 13.0 -O3
+ *       miscompiles after a merge.
  * </ul>
  *
  * <p>The lint reads the PTX text alone (the compiler's output, or any PTX with one instruction per
@@ -34,8 +37,12 @@ public final class PtxLint {
   /** Rule id: masked shift counts. */
   public static final String SHIFT_MASK = "shift-mask";
 
+  /** Rule id: a high half converted to float must come from {@code bfe}, not a shift. */
+  public static final String HIGH_HALF_F16 = "high-half-f16";
+
   private static final LintRule STRICT = new StrictFloatRule();
-  private static final List<LintRule> ALWAYS = List.of(new NanSelectRule(), new ShiftMaskRule());
+  private static final List<LintRule> ALWAYS =
+      List.of(new NanSelectRule(), new ShiftMaskRule(), new HighHalfF16Rule());
 
   private PtxLint() {}
 

@@ -15,6 +15,7 @@ import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.TestClasses;
 import dev.jptx.compiler.testing.Tools;
 import dev.jptx.compiler.testkernels.Halves;
+import dev.jptx.compiler.testkernels.HighHalves;
 import dev.jptx.runtime.Launch;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -264,6 +265,35 @@ class HalfPrecisionOnSimulatorTest {
     assertTrue(r.succeeded(), () -> d.all().toString());
     assertEquals(SmTargets.all().size(), r.modules().size());
     r.modules().forEach((target, ptx) -> Tools.assertAssembles(ptx, target, fastMath));
+  }
+
+  /**
+   * {@code HighHalves}: high halves of values merged from a constant and a loaded {@code char},
+   * widened to float (k0245, a ptxas bug the compiler avoids with {@code bfe}): 0.0 for every
+   * loaded char, the constant's high half for the others; the harness lints the PTX too.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void highHalvesOfMerges(String name, CompilerOptions o) {
+    int n = 256;
+    byte[] sel = new byte[n];
+    char[] in = new char[n];
+    int[] nanOrOne = {0xffa4, 0xfffe, 0x3c00, 0x8000, 0xffff, 0x0001};
+    for (int i = 0; i < n; i++) {
+      sel[i] = (byte) (i % 3 == 0 ? 0 : RANDOM.nextInt(-128, 128));
+      in[i] = (char) (i % 2 == 0 ? nanOrOne[i / 2 % nanOrOne.length] : RANDOM.nextInt(0x10000));
+    }
+    Launch l = Launch.grid1d(n, 64);
+    for (int i : new int[] {0, 5, 200}) {
+      for (String k : new String[] {"ofMerge", "ofMergeIndexed", "shortOfShift"}) {
+        Differential.check(
+            o, new Differential.Case(HighHalves.class, k, l, 0, sel, in, i, new float[n]));
+      }
+      Differential.check(
+          o,
+          new Differential.Case(
+              HighHalves.class, "maxOfMerge", l, 0, sel, in, i, pairs(1)[0], new float[2 * n]));
+    }
   }
 
   private static int normalLane() {
