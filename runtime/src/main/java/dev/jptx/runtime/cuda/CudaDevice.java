@@ -45,6 +45,7 @@ public final class CudaDevice extends AbstractDevice {
   private final Map<Long, CudaErrors.Resources> resources = new ConcurrentHashMap<>();
   private volatile LaunchStats lastStats = new LaunchStats(0, -1, Map.of());
   private volatile boolean closed;
+  private volatile String unusable;
 
   private CudaDevice(
       CudaDriver driver, int ordinal, int device, long context, List<Path> moduleRoots) {
@@ -115,7 +116,25 @@ public final class CudaDevice extends AbstractDevice {
     if (closed) {
       throw new IllegalStateException(describe() + " is closed");
     }
+    String why = unusable;
+    if (why != null) {
+      throw new IllegalStateException(
+          describe()
+              + " is unusable: "
+              + why
+              + ", and a CUDA context runs nothing after a fault; a new process can use the GPU"
+              + " again");
+    }
     driver.setCurrentContext(context);
+  }
+
+  /**
+   * Whether a kernel's fault has made the context unusable: a CUDA fault is sticky, every later
+   * driver call of the context fails with it. Resources of such a device are only marked closed
+   * (the context's destruction releases them), so that closing them does not hide the fault.
+   */
+  boolean isUnusable() {
+    return unusable != null;
   }
 
   /** The device for messages, e.g. {@code CUDA device 0 (NVIDIA A100)}. */
@@ -266,6 +285,7 @@ public final class CudaDevice extends AbstractDevice {
       try {
         driver.synchronizeEvent(end);
       } catch (CudaError e) {
+        unusable = "kernel " + kernel + " failed with " + CudaError.name(e.code());
         throw CudaErrors.executionFailed(kernel, describe(), e);
       }
       lastStats = stats(start, end);
@@ -329,6 +349,25 @@ public final class CudaDevice extends AbstractDevice {
 
   private void finishUnqueued(
       CudaStream stream, LaunchArguments args, boolean ok, long start, long end) {
+    if (!ok) {
+      // The launch has failed with a message naming the kernel; after a fault the context fails
+      // every call, and an exception of this clean-up would replace that message (the GPU run
+      // reported "cuEventDestroy failed with CUDA_ERROR_ILLEGAL_ADDRESS" instead).
+      quietly(() -> release(stream, args, false, start, end));
+      return;
+    }
+    release(stream, args, true, start, end);
+  }
+
+  private static void quietly(Runnable cleanUp) {
+    try {
+      cleanUp.run();
+    } catch (CudaError | IllegalStateException ignored) {
+      // see the caller
+    }
+  }
+
+  private void release(CudaStream stream, LaunchArguments args, boolean ok, long start, long end) {
     if (stream != null) {
       // queued copies may still read the staging memory: let them finish before freeing it
       try {
@@ -469,6 +508,12 @@ public final class CudaDevice extends AbstractDevice {
   @Override
   public synchronized void close() {
     if (closed) {
+      return;
+    }
+    if (unusable != null) {
+      // nothing of a dead context can be released one by one: destroying it releases it all
+      closed = true;
+      quietly(() -> driver.destroyContext(context));
       return;
     }
     try {

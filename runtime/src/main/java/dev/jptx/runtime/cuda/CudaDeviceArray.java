@@ -137,8 +137,9 @@ final class CudaDeviceArray implements DeviceArray {
   public synchronized void close() {
     if (!closed) {
       closed = true;
-      // closing the device has freed all its memory with its context
-      if (address != 0 && !device.isClosed()) {
+      // closing the device has freed all its memory with its context, and a dead context is
+      // released as a whole
+      if (address != 0 && !device.isClosed() && !device.isUnusable()) {
         device.bind();
         device.driver().free(address);
       }

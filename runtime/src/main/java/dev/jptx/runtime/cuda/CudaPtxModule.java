@@ -59,8 +59,10 @@ final class CudaPtxModule implements PtxModule {
   public synchronized void close() {
     if (!closed) {
       closed = true;
-      device.bind();
-      device.driver().unloadModule(module);
+      if (!device.isClosed() && !device.isUnusable()) {
+        device.bind();
+        device.driver().unloadModule(module);
+      }
     }
   }
 }

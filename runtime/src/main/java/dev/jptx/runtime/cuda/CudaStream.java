@@ -85,6 +85,11 @@ final class CudaStream implements Stream {
     if (closed) {
       return;
     }
+    if (device.isUnusable()) {
+      closed = true;
+      device.forget(this);
+      return;
+    }
     try {
       synchronize();
     } finally {

@@ -37,7 +37,7 @@ public final class JCudaDriverApi implements CudaDriver {
   private final AtomicLong ids = new AtomicLong();
   private final Map<Long, CUdevice> devices = new ConcurrentHashMap<>();
   private final Map<Long, NativePointerObject> handles = new ConcurrentHashMap<>();
-  private final Map<Long, CUdeviceptr> allocations = new ConcurrentHashMap<>();
+  private final AllocationTable<CUdeviceptr> allocations = new AllocationTable<>();
   // by identity: a ByteBuffer's equals compares contents
   private final Map<ByteBuffer, Pointer> pinned =
       Collections.synchronizedMap(new IdentityHashMap<>());
@@ -80,11 +80,7 @@ public final class JCudaDriverApi implements CudaDriver {
   }
 
   private CUdeviceptr pointer(long address) {
-    CUdeviceptr p = allocations.get(address);
-    if (p == null) {
-      throw new IllegalStateException("no allocation at 0x" + Long.toHexString(address));
-    }
-    return p;
+    return allocations.get(address);
   }
 
   private CUdevice dev(int device) {
@@ -219,14 +215,13 @@ public final class JCudaDriverApi implements CudaDriver {
   public long allocate(long bytes) {
     var p = new Address();
     check(JCudaDriver.cuMemAlloc(p, bytes), "cuMemAlloc");
-    allocations.put(p.value(), p);
+    allocations.add(p.value(), p);
     return p.value();
   }
 
   @Override
   public void free(long address) {
-    check(JCudaDriver.cuMemFree(pointer(address)), "cuMemFree");
-    allocations.remove(address);
+    allocations.release(address, p -> check(JCudaDriver.cuMemFree(p), "cuMemFree"));
   }
 
   @Override

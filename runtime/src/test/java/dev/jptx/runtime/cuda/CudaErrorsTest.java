@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.Dim3;
 import dev.jptx.runtime.KernelException;
 import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.PtxModule;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -116,6 +118,36 @@ class CudaErrorsTest {
         e.getMessage());
     assertArrayEquals(new float[] {7}, y, "no copy back from a failed launch");
     assertTrue(driver.memory.isEmpty());
+  }
+
+  @Test
+  void launch_stickyFaultStaysTheKernelsErrorAndLeavesADeviceThatSaysSo() {
+    // on a GPU a fault fails every later call of the context: the clean-up of the launch (freeing
+    // its arrays, destroying its events) must not replace the kernel's error with its own
+    DeviceArray made = device.allocate(float.class, 4);
+    PtxModule raw = device.loadPtx(TestModules.text("sm_75"));
+    driver.faultAt("cuEventSynchronize", CudaError.ILLEGAL_ADDRESS);
+    var e =
+        assertThrows(KernelException.class, () -> launchScale(Launch.grid1d(1, 1), new float[1]));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "kernel CudaTestKernels.scale failed on CUDA device 0 (Fake GPU):"
+                    + " CUDA_ERROR_ILLEGAL_ADDRESS (a memory access out of bounds"),
+        e.getMessage());
+    var later =
+        assertThrows(
+            IllegalStateException.class, () -> launchScale(Launch.grid1d(1, 1), new float[1]));
+    assertEquals(
+        "CUDA device 0 (Fake GPU) is unusable: kernel CudaTestKernels.scale failed with"
+            + " CUDA_ERROR_ILLEGAL_ADDRESS, and a CUDA context runs nothing after a fault; a new"
+            + " process can use the GPU again",
+        later.getMessage());
+    assertThrows(IllegalStateException.class, () -> device.allocate(float.class, 1));
+    made.close();
+    raw.close();
+    device.close();
+    assertTrue(driver.calls.contains("cuCtxDestroy"), "the context is destroyed all the same");
   }
 
   @Test

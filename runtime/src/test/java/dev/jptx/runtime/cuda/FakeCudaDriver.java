@@ -63,6 +63,19 @@ final class FakeCudaDriver implements CudaDriver {
     failures.put(call, new CudaError(call, code));
   }
 
+  /**
+   * A fault at the next {@code call}, sticky as a real context's: it and every later call but
+   * {@code cuCtxDestroy} fail with {@code code}.
+   */
+  void faultAt(String call, int code) {
+    stickyFrom = call;
+    stickyCode = code;
+  }
+
+  private String stickyFrom;
+  private int stickyCode;
+  private boolean faulted;
+
   /** Makes the next module load fail with {@code code} and the JIT log {@code log}. */
   void failNextLoad(int code, String log) {
     failures.put("cuModuleLoadDataEx", new CudaError("cuModuleLoadDataEx", code, log));
@@ -70,6 +83,10 @@ final class FakeCudaDriver implements CudaDriver {
 
   private synchronized void call(String name) {
     calls.add(name);
+    faulted |= name.equals(stickyFrom);
+    if (faulted && !name.equals("cuCtxDestroy")) {
+      throw new CudaError(name, stickyCode);
+    }
     CudaError e = failures.remove(name);
     if (e != null) {
       throw e;
