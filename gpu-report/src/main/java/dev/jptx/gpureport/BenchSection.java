@@ -33,7 +33,7 @@ final class BenchSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(context.simMode() ? 60 : 105);
+    return Duration.ofSeconds(context.simMode() ? 60 : 100);
   }
 
   @Override

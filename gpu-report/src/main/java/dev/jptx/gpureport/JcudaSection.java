@@ -31,7 +31,7 @@ final class JcudaSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(30);
+    return Duration.ofSeconds(25);
   }
 
   @Override

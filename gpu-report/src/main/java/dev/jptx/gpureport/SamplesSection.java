@@ -55,7 +55,7 @@ final class SamplesSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(context.simMode() ? 60 : 75);
+    return Duration.ofSeconds(context.simMode() ? 60 : 70);
   }
 
   @Override

@@ -48,7 +48,7 @@ final class SimulatorSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(25);
+    return Duration.ofSeconds(20);
   }
 
   @Override
