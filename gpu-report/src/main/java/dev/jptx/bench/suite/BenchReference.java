@@ -3,9 +3,9 @@ package dev.jptx.bench.suite;
 import dev.jptx.Gpu;
 
 /**
- * Plain sequential Java versions of the 22 kernels of {@code shared/bench/kernels.cu}, written from
- * the specification table of {@code shared/bench/README.md} (not from the CUDA code): one loop over
- * the output elements, in the summation order the README fixes.
+ * Plain sequential Java versions of the 22 kernels of {@code benchmarks/cuda/kernels.cu}, written
+ * from the specification table of {@code benchmarks/cuda/README.md} (not from the CUDA code): one
+ * loop over the output elements, in the summation order the README fixes.
  *
  * <p>Every method leaves its arguments alone and returns a new output array: a copy of the prior
  * output with the elements the kernel writes replaced, because "any output element that the table

@@ -5,8 +5,8 @@ import java.util.Set;
 
 /**
  * Comparisons of a device's results with a reference, following the check column of {@code
- * shared/bench/README.md}. Each method throws an {@link AssertionError} whose message starts with
- * {@code what} (say {@code "sm_90/fmad/saxpy y"}), names the first mismatching index with both
+ * benchmarks/cuda/README.md}. Each method throws an {@link AssertionError} whose message starts
+ * with {@code what} (say {@code "sm_90/fmad/saxpy y"}), names the first mismatching index with both
  * values (floating-point values also as bit patterns), and says how many elements differ.
  *
  * <p>"Bit-exact" compares {@code float}s with {@link Float#floatToIntBits} and {@code double}s with

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.TestReporter;
 
 /**
  * The PTX simulator's proof on PTX that NVIDIA's compiler wrote: the 22 kernels of {@code
- * shared/bench/kernels.cu}, compiled by {@link NvccPtx} for sm_75 and sm_90 with and without FMA
+ * benchmarks/cuda/kernels.cu}, compiled by {@link NvccPtx} for sm_75 and sm_90 with and without FMA
  * contraction, run on {@code Device.simulator()} and compared with {@link BenchReference} as {@code
- * shared/bench/README.md} prescribes. 88 dynamic tests named {@code
+ * benchmarks/cuda/README.md} prescribes. 88 dynamic tests named {@code
  * <arch>/<fmad|no-fmad>/<kernel>}, e.g. {@code sm_90/fmad/saxpy}.
  *
  * <p>Skipped (aborted) where nvcc or the simulator is missing, unless {@code CI=true}, where that

@@ -20,10 +20,10 @@ import dev.jptx.Kernel;
 import dev.jptx.ReadOnly;
 
 /**
- * Java ports of {@code shared/bench/kernels.cu}, written statement by statement like the CUDA code
- * (thread indices, shared tiles, barriers, shuffles, atomics), to run on {@code Device.jvm()} as a
- * second, independent computation of what {@link BenchReference} computes sequentially from the
- * README. Kernels with a multiply-add chain take a {@code fused} flag: {@code true} writes each
+ * Java ports of {@code benchmarks/cuda/kernels.cu}, written statement by statement like the CUDA
+ * code (thread indices, shared tiles, barriers, shuffles, atomics), to run on {@code Device.jvm()}
+ * as a second, independent computation of what {@link BenchReference} computes sequentially from
+ * the README. Kernels with a multiply-add chain take a {@code fused} flag: {@code true} writes each
  * {@code a*b + c} that nvcc contracts as {@link Math#fma}.
  */
 public final class BenchPorts {

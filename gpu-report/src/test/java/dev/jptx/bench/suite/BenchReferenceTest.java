@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
  * Makes {@link BenchReference} trustworthy on its own, before any simulator is judged by it: every
  * case of {@link BenchCases} runs on {@code Device.jvm()} against {@link BenchPorts} (the kernels
  * written like the CUDA code, in both roundings), and the references are held to the facts that
- * {@code shared/bench/README.md} states (test vectors, error bounds, invariants).
+ * {@code benchmarks/cuda/README.md} states (test vectors, error bounds, invariants).
  */
 class BenchReferenceTest {
   private static final Device JVM = Device.jvm();

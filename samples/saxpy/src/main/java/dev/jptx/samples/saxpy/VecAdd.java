@@ -5,7 +5,7 @@ import static dev.jptx.Gpu.globalIdX;
 import dev.jptx.Kernel;
 import dev.jptx.ReadOnly;
 
-/** Kernel 1 of the benchmark suite ({@code /work/shared/bench/README.md}): integer addition. */
+/** Kernel 1 of the benchmark suite ({@code benchmarks/cuda/README.md}): integer addition. */
 public final class VecAdd {
   private VecAdd() {}
 
