@@ -1,5 +1,6 @@
 package dev.jptx.gpureport.fuzz;
 
+import dev.jptx.gpureport.JptxAbi;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.PtxModule;
@@ -235,7 +236,7 @@ public record FuzzCase(
         ArgumentSet set = argumentSets.get(s);
         Object[] args = set.arguments();
         try {
-          module.launch(entry, launch, abi(args));
+          module.launch(entry, launch, JptxAbi.arguments(args));
         } catch (RuntimeException | Error e) {
           rethrowFatal(e);
           failures.add("launch " + s + " of " + entry + " failed: " + e + "; " + reproduceNote());
@@ -252,18 +253,6 @@ public record FuzzCase(
 
   private String reproduceNote() {
     return "reproduce: " + reproduce;
-  }
-
-  /** Every array as its address and its length, as jptx compiles a kernel's parameters. */
-  private static Object[] abi(Object[] args) {
-    List<Object> params = new ArrayList<>();
-    for (Object a : args) {
-      params.add(a);
-      if (a.getClass().isArray()) {
-        params.add(Array.getLength(a));
-      }
-    }
-    return params.toArray();
   }
 
   private int compare(int set, Object[] actual, Object[] expected, List<Mismatch> out) {
