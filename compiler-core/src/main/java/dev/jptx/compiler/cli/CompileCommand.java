@@ -8,7 +8,6 @@ import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -67,9 +66,11 @@ final class CompileCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     for (Path p : inputs) {
-      if (!Files.exists(p)) {
-        throw new IllegalArgumentException("no such file or directory: " + p);
-      }
+      CommandInputs.classRoot(p);
+    }
+    CommandInputs.outputDirectory(output);
+    if (ptxas != null) {
+      CommandInputs.ptxas(ptxas);
     }
     Set<Stage> stages = printAfterAll ? EnumSet.allOf(Stage.class) : Set.copyOf(printAfter);
     BuildRequest request =

@@ -79,6 +79,9 @@ final class DumpCommand implements Callable<Integer> {
         err.println(ClassFiles.diagnostic(className.replace('.', '/') + ".class", e).format());
         return JptxCommand.KERNEL_ERRORS;
       }
+      if (c.methods.stream().noneMatch(m -> m.name.equals(method))) {
+        throw new IllegalArgumentException("class " + className + " has no method " + method);
+      }
       Diagnostics d = new Diagnostics();
       try {
         new Pipeline(flags.options(stages), Dumps.to(out), Set.of(method)).compile(c, classPath, d);

@@ -248,4 +248,66 @@ class JptxCommandTest {
     assertEquals(2, target.code());
     assertTrue(target.err().contains("unknown target 'sm_99'"), target.err());
   }
+
+  @Test
+  void compile_inputsThatAreNotClassRootsAreUsageErrorsNamingThem() throws Exception {
+    Path notZip = Files.writeString(dir.resolve("broken.jar"), "not a zip");
+    Path classFile = Files.writeString(dir.resolve("Saxpy.class"), "\u00ca\u00fe");
+    for (Path input : java.util.List.of(notZip, classFile)) {
+      Run r = jptx("compile", "-o", dir.resolve("out").toString(), input.toString());
+      assertEquals(2, r.code(), r.err());
+      assertTrue(
+          r.err().startsWith("jptx: " + input + " is neither a directory nor a jar file"), r.err());
+      assertNoStackTrace(r);
+    }
+    assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+  }
+
+  @Test
+  void compile_outputThatIsAFileIsAUsageError() throws Exception {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path file = Files.writeString(dir.resolve("out.txt"), "x");
+    Run r = jptx("compile", "-o", file.toString(), classes.toString());
+    assertEquals(2, r.code(), r.err());
+    assertEquals("jptx: the output " + file + " is not a directory\n", r.err());
+  }
+
+  @Test
+  void compile_ptxasThatIsMissingOrFailsIsAUsageErrorNotASilentFallback() throws Exception {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path missing = dir.resolve("no-ptxas");
+    Run r =
+        jptx(
+            "compile",
+            "--ptxas",
+            missing.toString(),
+            "-o",
+            dir.resolve("o1").toString(),
+            classes.toString());
+    assertEquals(2, r.code(), r.err());
+    assertEquals("jptx: --ptxas " + missing + " is not an executable file\n", r.err());
+    Path failing = dir.resolve("failing-ptxas");
+    Files.writeString(failing, "#!/bin/sh\nexit 7\n");
+    failing.toFile().setExecutable(true);
+    Run f =
+        jptx(
+            "compile",
+            "--ptxas",
+            failing.toString(),
+            "-o",
+            dir.resolve("o2").toString(),
+            classes.toString());
+    assertEquals(2, f.code(), f.err());
+    assertEquals("jptx: --ptxas " + failing + " failed (`--version` exited with 7)\n", f.err());
+    assertFalse(Files.exists(dir.resolve("o2")), "nothing written");
+  }
+
+  @Test
+  void dump_ofAMethodTheClassLacksIsAUsageError() {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Run r = jptx("dump", "--after=ptx", "-cp", classes.toString(), "demo.Saxpy#nosuch");
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertEquals("jptx: class demo.Saxpy has no method nosuch\n", r.err());
+    assertEquals("", r.out(), "no empty module printed");
+  }
 }
