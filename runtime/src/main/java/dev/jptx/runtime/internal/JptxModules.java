@@ -60,9 +60,9 @@ public final class JptxModules {
       parent = ClassLoader.getSystemClassLoader();
     }
     ClassLoader loader = withRoots(parent, extraRoots);
-    String[] line =
-        findLine(loader, owner.getName(), kernel.method().getName(), kernel.descriptor());
-    if (line == null) {
+    java.util.List<Listed> lines =
+        findLines(loader, owner.getName(), kernel.method().getName(), kernel.descriptor());
+    if (lines.isEmpty()) {
       throw new IllegalArgumentException(
           "no PTX module for kernel "
               + kernel.displayName()
@@ -75,20 +75,99 @@ public final class JptxModules {
               + " in any META-INF/jptx/kernels.list (build it with the jptx Maven plugin or"
               + " 'jptx compile')");
     }
+    String[] line = lines.get(0).fields();
     String target = choice.choose(kernel, java.util.List.of(line[4].split(",")));
-    String resource = "META-INF/jptx/" + owner.getName().replace('.', '/') + "/" + target + ".ptx";
-    try (InputStream in = loader.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalArgumentException(
-            "kernels.list names "
-                + resource
-                + " for kernel "
-                + kernel.displayName()
-                + ", but it is not on the classpath");
+    String relative = owner.getName().replace('.', '/') + "/" + target + ".ptx";
+    String resource = "META-INF/jptx/" + relative;
+    byte[] module = read(lines.get(0).list(), relative, kernel, resource);
+    // The same kernel built twice (a class moved from one module of a project to another leaves
+    // its old build behind): running whichever comes first on the class path would run stale
+    // code, so two different builds are refused; identical copies are harmless. A module root the
+    // caller names overrides the class path on purpose (a build for this device, another -O), so
+    // it is compared with the other named roots only.
+    boolean explicit = isUnder(lines.get(0).list(), extraRoots);
+    for (Listed other : lines.subList(1, lines.size())) {
+      if (explicit && !isUnder(other.list(), extraRoots)) {
+        continue;
       }
-      return new Located(new String(in.readAllBytes(), StandardCharsets.UTF_8), resource, line[2]);
+      byte[] theirs = readIfPresent(other.list(), relative);
+      if (!java.util.Arrays.equals(line, other.fields())
+          || theirs == null
+          || !java.util.Arrays.equals(module, theirs)) {
+        throw new IllegalArgumentException(
+            "kernel "
+                + kernel.displayName()
+                + " has two different builds on the classpath: "
+                + where(lines.get(0).list())
+                + " and "
+                + where(other.list())
+                + " (remove the stale one, for example by rebuilding the project that no longer"
+                + " has the class)");
+      }
+    }
+    return new Located(new String(module, StandardCharsets.UTF_8), resource, line[2]);
+  }
+
+  private static boolean isUnder(URL list, java.util.List<java.nio.file.Path> roots) {
+    for (java.nio.file.Path r : roots) {
+      try {
+        if (list.toString().startsWith(r.toUri().toURL().toString())) {
+          return true;
+        }
+      } catch (java.net.MalformedURLException e) {
+        throw new IllegalArgumentException(e);
+      }
+    }
+    return false;
+  }
+
+  /** A kernel's line and the {@code kernels.list} it is in. */
+  private record Listed(URL list, String[] fields) {}
+
+  /** The jar or directory that holds {@code list}, as a path where it is a file, for messages. */
+  private static String where(URL list) {
+    String s = list.toString();
+    int bang = s.indexOf("!/");
+    if (s.startsWith("jar:") && bang > 0) {
+      s = s.substring("jar:".length(), bang);
+    } else if (s.endsWith("/META-INF/jptx/kernels.list")) {
+      s = s.substring(0, s.length() - "/META-INF/jptx/kernels.list".length());
+    }
+    try {
+      java.net.URI uri = new java.net.URI(s);
+      return "file".equals(uri.getScheme()) ? java.nio.file.Path.of(uri).toString() : s;
+    } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+      return s;
+    }
+  }
+
+  private static byte[] read(URL list, String relative, KernelMethod kernel, String resource) {
+    byte[] bytes = readIfPresent(list, relative);
+    if (bytes == null) {
+      throw new IllegalArgumentException(
+          "kernels.list names "
+              + resource
+              + " for kernel "
+              + kernel.displayName()
+              + ", but it is not in "
+              + where(list));
+    }
+    return bytes;
+  }
+
+  private static byte[] readIfPresent(URL list, String relative) {
+    URL module;
+    try {
+      module = new URL(list, relative);
+    } catch (java.net.MalformedURLException e) {
+      throw new IllegalArgumentException(e);
+    }
+    try (InputStream in = module.openStream()) {
+      return in.readAllBytes();
+    } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {
+      return null;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + resource, e);
+      throw new UncheckedIOException("cannot read " + module, e);
     }
   }
 
@@ -124,23 +203,42 @@ public final class JptxModules {
     };
   }
 
-  private static String[] findLine(ClassLoader loader, String cls, String method, String desc) {
+  private static java.util.List<Listed> findLines(
+      ClassLoader loader, String cls, String method, String desc) {
+    java.util.List<Listed> found = new java.util.ArrayList<>();
     try {
       Enumeration<URL> lists = loader.getResources("META-INF/jptx/kernels.list");
+      java.util.Set<String> seen = new java.util.HashSet<>();
       while (lists.hasMoreElements()) {
         URL url = lists.nextElement();
+        if (!seen.add(url.toString())) {
+          continue; // a root reached twice (an extra root that is also on the class path)
+        }
         try (BufferedReader r =
             new BufferedReader(new InputStreamReader(url.openStream(), StandardCharsets.UTF_8))) {
           String l;
+          int number = 0;
           while ((l = r.readLine()) != null) {
+            number++;
             String[] f = l.trim().split(" ");
-            if (f.length == 5 && f[0].equals(cls) && f[1].equals(method) && f[3].equals(desc)) {
-              return f;
+            if (l.isBlank()) {
+              continue;
+            }
+            if (f.length != 5 || !l.chars().allMatch(c -> c >= 0x20 && c != 0x7f)) {
+              throw new IllegalArgumentException(
+                  where(url)
+                      + ": META-INF/jptx/kernels.list line "
+                      + number
+                      + " is not '<class> <method> <entry> <descriptor> <targets>': the index is"
+                      + " corrupt (rebuild it with the jptx Maven plugin or 'jptx compile')");
+            }
+            if (f[0].equals(cls) && f[1].equals(method) && f[3].equals(desc)) {
+              found.add(new Listed(url, f));
             }
           }
         }
       }
-      return null;
+      return found;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read META-INF/jptx/kernels.list", e);
     }
