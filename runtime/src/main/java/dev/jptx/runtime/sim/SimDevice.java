@@ -196,7 +196,8 @@ public final class SimDevice extends AbstractDevice {
 
   private SimDeviceArray allocateArray(Class<?> type, int n) {
     Region r =
-        memory.allocate(n * HostArrays.elementSize(type), "DeviceArray " + type + "[" + n + "]");
+        memory.allocate(
+            (long) n * HostArrays.elementSize(type), "DeviceArray " + type + "[" + n + "]");
     return new SimDeviceArray(this, type, n, r);
   }
 
@@ -230,7 +231,7 @@ public final class SimDevice extends AbstractDevice {
 
   @Override
   public DeviceInfo info() {
-    return new DeviceInfo("jptx PTX simulator", 9, 0, 1, Runtime.getRuntime().maxMemory());
+    return new DeviceInfo("jptx PTX simulator", 9, 0, 1, GlobalMemory.CAPACITY);
   }
 
   @Override

@@ -67,6 +67,11 @@ class SimErrorsTest {
   @Test
   void accessBetweenAllocations_isAnError() {
     String msg = failure("  ld.global.u32 %r2, [%rd1+-64];\n", Launch.grid1d(1, 1), new int[4]);
+    assertTrue(
+        msg.contains(
+            "out of bounds of argument int[] (16 bytes at 0x100000000000, byte offset -64)"),
+        msg);
+    msg = failure("  ld.global.u32 %r2, [%rd1+0x4000000];\n", Launch.grid1d(1, 1), new int[4]);
     assertTrue(msg.contains("no allocation there"), msg);
   }
 

@@ -38,8 +38,7 @@ final class ModuleLayout {
         }
         case SHARED -> (v.elementCount() == 0 ? dynamic : shared).add(v);
         case GLOBAL -> {
-          Region r =
-              memory.allocate((int) Math.max(v.byteSize(), 1), "global variable " + v.name());
+          Region r = memory.allocate(Math.max(v.byteSize(), 1), "global variable " + v.name());
           program.globals.add(r);
           symbols.put(v.name(), new Symbol(StateSpace.GLOBAL, r.base(), v.byteSize()));
         }
