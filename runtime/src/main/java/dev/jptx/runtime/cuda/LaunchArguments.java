@@ -67,6 +67,19 @@ final class LaunchArguments {
     if (array instanceof DeviceArray d) {
       return device.own(d).address();
     }
+    for (Transfer t : transfers) {
+      if (t.host() == array) {
+        // one Java array is one buffer, as on the JVM: both parameters see each other's stores
+        if (t.copyBack() != copyBack) {
+          throw new IllegalArgumentException(
+              "argument "
+                  + params.size()
+                  + " is the same array as an earlier one, once @ReadOnly and once written;"
+                  + " pass a copy for the read-only parameter");
+        }
+        return t.address();
+      }
+    }
     long size = HostBytes.byteSize(array);
     if (size == 0) {
       return 0; // cuMemAlloc refuses 0 bytes; an empty array is never dereferenced

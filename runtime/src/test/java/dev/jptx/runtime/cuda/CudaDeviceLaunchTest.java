@@ -87,6 +87,36 @@ class CudaDeviceLaunchTest {
   }
 
   @Test
+  void launch_oneJavaArrayPassedTwiceIsOneDeviceBuffer() {
+    float[] y = {1, 2};
+    try (var raw = device.loadPtx(TestModules.text("sm_75"))) {
+      raw.launch("arrays_entry", Launch.grid1d(1, 1), y, 2, y, 2, y, 2, y, 2, y, 2);
+    }
+    FakeCudaDriver.Launched l = driver.launches.get(0);
+    long first = l.param(0).getLong();
+    for (int p = 2; p < 10; p += 2) {
+      assertEquals(first, l.param(p).getLong(), "parameter " + p + " shares the buffer");
+    }
+    assertEquals(1, driver.calls.stream().filter("cuMemAlloc"::equals).count());
+    assertTrue(driver.memory.isEmpty());
+  }
+
+  @Test
+  void launch_oneArrayBothReadOnlyAndWrittenIsRefused() {
+    float[] xy = {1, 2, 3};
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> device.launch(Launch.grid1d(3, 128), CudaTestKernels::scale, 3, 2f, xy, xy));
+    assertEquals(
+        "argument 4 is the same array as an earlier one, once @ReadOnly and once written; pass a"
+            + " copy for the read-only parameter",
+        e.getMessage());
+    assertTrue(driver.launches.isEmpty());
+    assertTrue(driver.memory.isEmpty(), "the first copy is freed");
+  }
+
+  @Test
   void launch_passesEveryScalarTypeInItsOwnWidth() {
     device.launch(
         Launch.grid1d(1, 1),
