@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -96,6 +97,9 @@ public class CompileMojo extends AbstractMojo {
   @Parameter(defaultValue = "${project}", readonly = true, required = true)
   private MavenProject project;
 
+  @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+  private MojoExecution mojoExecution;
+
   /** Creates the mojo; Maven injects the parameters. */
   public CompileMojo() {}
 
@@ -167,10 +171,26 @@ public class CompileMojo extends AbstractMojo {
         stateDirectory(classes));
   }
 
-  /** {@code target/jptx}: the stamps, outside the classes so that they never reach the jar. */
+  /**
+   * {@code target/jptx}: the stamps, outside the classes so that they never reach the jar. Each
+   * execution of the goal (one per {@code <execution>}, e.g. one for sm_75 and one for sm_90) has
+   * its own, {@code target/jptx-<execution id>}, so that executions sharing the classes directory
+   * keep their own stamps and own their own targets; the POM's {@code default} execution and the
+   * command line's {@code default-cli} use {@code target/jptx}.
+   */
   private Path stateDirectory(Path classes) {
     String dir = project.getBuild().getDirectory();
-    return (dir != null ? Path.of(dir) : classes.toAbsolutePath().getParent()).resolve("jptx");
+    Path target = dir != null ? Path.of(dir) : classes.toAbsolutePath().getParent();
+    return target.resolve(
+        stateDirectoryName(mojoExecution == null ? null : mojoExecution.getExecutionId()));
+  }
+
+  /** The state directory's name for an execution id (null: not run by Maven). */
+  static String stateDirectoryName(String executionId) {
+    if (executionId == null || executionId.equals("default") || executionId.equals("default-cli")) {
+      return "jptx";
+    }
+    return "jptx-" + executionId.replaceAll("[^A-Za-z0-9._-]", "_");
   }
 
   /** The compile classpath without the inputs themselves and without entries that do not exist. */

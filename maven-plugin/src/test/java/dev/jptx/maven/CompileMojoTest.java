@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.MojoDescriptor;
 import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.BeforeEach;
@@ -189,6 +191,40 @@ class CompileMojoTest {
     assertEquals(
         2, log.info.stream().filter(l -> l.startsWith("jptx: dev.")).count(), log.info.toString());
     assertTrue(log.info.get(0).startsWith("jptx: dev.jptx.maven.fixture.GoodKernels.saxpy"));
+  }
+
+  @Test
+  void execute_twoExecutionsOfOtherTargets_shareTheClassesAndSkipWhatTheyBuilt() throws Exception {
+    copyFixture(GoodKernels.class);
+    runExecution("sm75", "sm_75");
+    runExecution("sm90", "sm_90");
+    assertTrue(Files.isRegularFile(classes.resolve(MODULES + "GoodKernels/sm_75.ptx")));
+    assertTrue(Files.isRegularFile(classes.resolve(MODULES + "GoodKernels/sm_90.ptx")));
+    assertTrue(index().stream().allMatch(l -> l.endsWith(" sm_75,sm_90")), index().toString());
+    assertTrue(Files.isDirectory(basedir.resolve("target/jptx-sm75")));
+    assertTrue(Files.isDirectory(basedir.resolve("target/jptx-sm90")));
+    List<String> before = index();
+    log.info.clear();
+    runExecution("sm75", "sm_75");
+    runExecution("sm90", "sm_90");
+    assertEquals(
+        List.of("jptx: 1 kernel class up to date", "jptx: 1 kernel class up to date"), log.info);
+    assertEquals(before, index());
+  }
+
+  private void runExecution(String id, String target) throws Exception {
+    set("mojoExecution", new MojoExecution(new MojoDescriptor(), id));
+    set("targets", List.of(target));
+    mojo.execute();
+  }
+
+  @Test
+  void stateDirectoryName_perExecution() {
+    assertEquals("jptx", CompileMojo.stateDirectoryName(null));
+    assertEquals("jptx", CompileMojo.stateDirectoryName("default"));
+    assertEquals("jptx", CompileMojo.stateDirectoryName("default-cli"));
+    assertEquals("jptx-sm90", CompileMojo.stateDirectoryName("sm90"));
+    assertEquals("jptx-a_b", CompileMojo.stateDirectoryName("a/b"));
   }
 
   @Test

@@ -37,6 +37,10 @@ import org.objectweb.asm.tree.ClassNode;
  * classes left alone, modules are removed and written (each class's stamp deleted before and
  * written after), and the full index is written last: a build stopped by an I/O error midway leaves
  * an index that lists only modules that exist.
+ *
+ * <p>Builds of different targets may share an output: each changes only the modules and index
+ * targets it owns ({@link TargetOwnership}). Each build first deletes the temporary files a killed
+ * build left under {@code META-INF/jptx}.
  */
 public final class Build {
   private final BuildRequest request;
@@ -184,13 +188,24 @@ public final class Build {
   /** Writes what the compiled classes produced, in the order that keeps the index truthful. */
   private void apply(List<Outcome> outcomes, Set<String> inputClasses, IncrementalState state)
       throws IOException {
+    // a build killed while writing left temporary files; they must not reach the jar
+    AtomicFiles.deleteLeftovers(
+        request.outputRoot().resolve(ModuleLayout.ROOT), ModuleLayout::isWrittenName);
+    state.deleteLeftovers();
+    TargetOwnership ownership = TargetOwnership.of(request);
     Path index = ModuleLayout.index(request.outputRoot());
     List<String> old =
         Files.exists(index) ? Files.readAllLines(index, StandardCharsets.UTF_8) : List.of();
-    TreeSet<String> kept = new TreeSet<>();
+    List<String> kept = new ArrayList<>();
     for (String l : old) {
-      if (!l.isBlank() && !inputClasses.contains(l.substring(0, l.indexOf(' ')))) {
+      if (l.isBlank()) {
+        continue;
+      }
+      if (!inputClasses.contains(l.substring(0, l.indexOf(' ')))) {
         kept.add(l);
+      } else {
+        // the targets of another build sharing this output stay listed: their modules stay
+        ownership.othersPart(l).ifPresent(kept::add);
       }
     }
     for (Outcome o : outcomes) {
@@ -198,14 +213,14 @@ public final class Build {
         kept.addAll(k.stamp().indexLines());
       }
     }
-    if (Files.exists(index) && !text(kept).equals(Files.readString(index))) {
-      AtomicFiles.write(index, text(kept));
+    if (Files.exists(index) && !text(ModuleLayout.merge(kept)).equals(Files.readString(index))) {
+      AtomicFiles.write(index, text(ModuleLayout.merge(kept)));
     }
-    TreeSet<String> lines = new TreeSet<>(kept);
+    List<String> lines = new ArrayList<>(kept);
     for (Outcome o : outcomes) {
       if (o instanceof Remove rm) {
         state.delete(rm.internalName());
-        removeOtherTargets(rm.className(), Set.of());
+        removeOtherTargets(rm.className(), Set.of(), ownership);
       } else if (o instanceof Write w) {
         state.delete(w.internalName());
         for (Map.Entry<SmTarget, String> m : w.modules().entrySet()) {
@@ -213,13 +228,18 @@ public final class Build {
           AtomicFiles.write(out, m.getValue());
           report.addWritten(out);
         }
-        removeOtherTargets(w.className(), w.modules().keySet());
+        removeOtherTargets(w.className(), w.modules().keySet(), ownership);
         if (w.stamped()) {
           state.write(w.internalName(), w.stamp());
         }
         lines.addAll(w.stamp().indexLines());
       }
     }
+    writeIndex(index, ModuleLayout.merge(lines));
+    ownership.record();
+  }
+
+  private void writeIndex(Path index, Set<String> lines) throws IOException {
     if (lines.isEmpty() && !Files.exists(index)) {
       return;
     }
@@ -291,7 +311,9 @@ public final class Build {
         c.pressureOf(target, k.entryName()));
   }
 
-  private void removeOtherTargets(String className, Set<SmTarget> keep) throws IOException {
+  /** Removes the class's modules of targets this build owns but did not write now. */
+  private void removeOtherTargets(String className, Set<SmTarget> keep, TargetOwnership ownership)
+      throws IOException {
     Path dir = ModuleLayout.classDirectory(request.outputRoot(), className);
     if (!Files.isDirectory(dir)) {
       return;
@@ -300,7 +322,10 @@ public final class Build {
     keep.forEach(t -> kept.add(t.name() + ".ptx"));
     try (var files = Files.list(dir)) {
       for (Path f : files.toList()) {
-        if (f.toString().endsWith(".ptx") && !kept.contains(f.getFileName().toString())) {
+        String name = f.getFileName().toString();
+        if (name.endsWith(".ptx")
+            && !kept.contains(name)
+            && ownership.owns(name.substring(0, name.length() - ".ptx".length()))) {
           Files.delete(f);
         }
       }

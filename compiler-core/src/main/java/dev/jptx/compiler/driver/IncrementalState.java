@@ -111,6 +111,14 @@ final class IncrementalState {
     }
   }
 
+  /** Deletes the temporary files of stamp writes that a killed build left behind. */
+  void deleteLeftovers() throws IOException {
+    if (directory != null) {
+      AtomicFiles.deleteLeftovers(
+          directory, n -> n.endsWith(".stamp") || n.equals(TargetOwnership.RECORD));
+    }
+  }
+
   private Path stampFile(String internalName) {
     return directory.resolve(internalName + ".stamp");
   }

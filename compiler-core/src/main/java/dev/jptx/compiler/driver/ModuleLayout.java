@@ -2,8 +2,18 @@ package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.frontend.KernelSpec;
 import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.compiler.target.SmTargets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Where modules go, shared by the plugin, the CLI and (by the same rules) the runtime: {@code
@@ -46,5 +56,54 @@ public final class ModuleLayout {
         + k.descriptor()
         + " "
         + String.join(",", targets.stream().map(SmTarget::name).toList());
+  }
+
+  /**
+   * Whether a file of that name under {@link #ROOT} is one the build writes: a module or the index.
+   */
+  static boolean isWrittenName(String fileName) {
+    return fileName.equals(INDEX)
+        || (fileName.endsWith(".ptx")
+            && SmTargets.find(fileName.substring(0, fileName.length() - ".ptx".length()))
+                .isPresent());
+  }
+
+  /** The targets of an index line (its last field). */
+  static List<String> targetsOf(String indexLine) {
+    return Arrays.asList(indexLine.substring(indexLine.lastIndexOf(' ') + 1).split(","));
+  }
+
+  /** The line with its targets replaced by {@code targets}. */
+  static String withTargets(String indexLine, Collection<String> targets) {
+    return indexLine.substring(0, indexLine.lastIndexOf(' ') + 1) + String.join(",", targets);
+  }
+
+  /**
+   * The index lines with the lines of one kernel (same class, method, entry and descriptor) merged
+   * into one listing all their targets, oldest target first, as builds of different targets sharing
+   * an output write them. A kernel with one line keeps it as it is.
+   */
+  static TreeSet<String> merge(Collection<String> indexLines) {
+    Map<String, List<String>> byKernel = new TreeMap<>();
+    for (String l : indexLines) {
+      byKernel.computeIfAbsent(l.substring(0, l.lastIndexOf(' ')), k -> new ArrayList<>()).add(l);
+    }
+    TreeSet<String> out = new TreeSet<>();
+    for (List<String> lines : byKernel.values()) {
+      if (lines.size() == 1) {
+        out.add(lines.get(0));
+        continue;
+      }
+      Set<String> targets = new LinkedHashSet<>();
+      lines.forEach(l -> targets.addAll(targetsOf(l)));
+      List<String> sorted = new ArrayList<>(targets);
+      sorted.sort(Comparator.comparingInt(ModuleLayout::order).thenComparing(t -> t));
+      out.add(withTargets(lines.get(0), sorted));
+    }
+    return out;
+  }
+
+  private static int order(String target) {
+    return SmTargets.find(target).map(SmTargets.all()::indexOf).orElse(Integer.MAX_VALUE);
   }
 }
