@@ -39,6 +39,7 @@ public abstract class AbstractDevice implements Device {
     KernelMethod method = KernelReferences.resolve(kernel);
     Object[] checked = KernelArguments.typed(method, args);
     checkGeometry(launch, method);
+    checkAliases(method, checked);
     launchKernel(launch, method, checked);
   }
 
@@ -48,7 +49,34 @@ public abstract class AbstractDevice implements Device {
     Object[] actual = args == null ? new Object[] {null} : args;
     KernelMethod method = KernelArguments.select(kernelClass, methodName, actual);
     checkGeometry(launch, method);
+    checkAliases(method, actual);
     launchKernel(launch, method, actual);
+  }
+
+  /**
+   * One array may be passed as several arguments (every device then shares one buffer between them,
+   * as Java does), but not as a {@code @ReadOnly} one and a written one: the read-only parameter's
+   * loads may be cached ({@code ld.global.nc}) while the other parameter writes.
+   */
+  private static void checkAliases(KernelMethod kernel, Object[] args) {
+    for (int i = 0; i < args.length; i++) {
+      for (int j = i + 1; j < args.length; j++) {
+        if (args[i] != null
+            && args[i] == args[j]
+            && (args[i].getClass().isArray() || args[i] instanceof DeviceArray)
+            && kernel.isReadOnly(i) != kernel.isReadOnly(j)) {
+          throw new IllegalArgumentException(
+              "launch of kernel "
+                  + kernel.displayName()
+                  + ": arguments "
+                  + i
+                  + " and "
+                  + j
+                  + " are the same array, one @ReadOnly and one written; pass a copy for the"
+                  + " read-only parameter");
+        }
+      }
+    }
   }
 
   /**

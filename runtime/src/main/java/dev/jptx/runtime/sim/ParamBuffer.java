@@ -62,6 +62,12 @@ final class ParamBuffer {
     if (array instanceof DeviceArray d) {
       return device.own(d).region().base();
     }
+    for (Transfer t : transfers) {
+      if (t.host() == array) {
+        // one Java array is one buffer, as on the JVM: both parameters see each other's stores
+        return t.region().base();
+      }
+    }
     Region r =
         device
             .memory()

@@ -109,8 +109,8 @@ class CudaDeviceLaunchTest {
             IllegalArgumentException.class,
             () -> device.launch(Launch.grid1d(3, 128), CudaTestKernels::scale, 3, 2f, xy, xy));
     assertEquals(
-        "argument 4 is the same array as an earlier one, once @ReadOnly and once written; pass a"
-            + " copy for the read-only parameter",
+        "launch of kernel CudaTestKernels.scale: arguments 2 and 3 are the same array, one"
+            + " @ReadOnly and one written; pass a copy for the read-only parameter",
         e.getMessage());
     assertTrue(driver.launches.isEmpty());
     assertTrue(driver.memory.isEmpty(), "the first copy is freed");
