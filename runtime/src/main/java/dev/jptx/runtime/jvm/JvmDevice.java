@@ -94,12 +94,45 @@ public final class JvmDevice extends AbstractDevice {
     }
   }
 
+  /** Kernels with more parameters than this run through reflection (see {@link #invoker}). */
+  private static final int MAX_SPREAD = 250;
+
+  private static final MethodHandle REFLECTIVE;
+
+  static {
+    try {
+      REFLECTIVE =
+          MethodHandles.lookup()
+              .findStatic(
+                  JvmDevice.class,
+                  "invokeReflectively",
+                  MethodType.methodType(void.class, Method.class, Object[].class));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** Calls a static kernel by reflection, throwing what the kernel threw. */
+  private static void invokeReflectively(Method method, Object[] args) throws Throwable {
+    try {
+      method.invoke(null, args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
   /** The kernel as a handle taking its arguments as one {@code Object[]}. */
   private static MethodHandle invoker(KernelMethod kernel) {
     Method method = kernel.method();
     try {
       method.trySetAccessible(); // lets a kernel of a non-public class run, where modules allow
-      MethodHandle handle = MethodHandles.lookup().unreflect(method);
+      if (method.getParameterCount() > MAX_SPREAD) {
+        // a method handle takes at most 255 argument slots, and spreading needs a few more
+        return MethodHandles.insertArguments(REFLECTIVE, 0, method)
+            .asType(MethodType.methodType(void.class, Object[].class));
+      }
+      // asFixedArity: a varargs kernel's last parameter is the array passed, not collected
+      MethodHandle handle = MethodHandles.lookup().unreflect(method).asFixedArity();
       return handle
           .asSpreader(Object[].class, method.getParameterCount())
           .asType(MethodType.methodType(void.class, Object[].class));
