@@ -90,7 +90,7 @@ final class ModuleLayout {
                   .filter(g -> g.base() == s.address())
                   .findFirst()
                   .orElseThrow();
-      int size = (int) v.type().bytes();
+      int size = v.type().bytes();
       long at = s.address();
       for (InitValue iv : v.init().values()) {
         long bits;
