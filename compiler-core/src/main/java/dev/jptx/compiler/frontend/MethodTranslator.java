@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.objectweb.asm.LimitExceededException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -70,6 +71,18 @@ final class MethodTranslator implements Opcodes {
     } catch (AnalyzerException e) {
       cx.line = e.node == null ? 0 : SourceLines.lineOf(e.node);
       cx.error("invalid bytecode: " + e.getMessage());
+      return;
+    } catch (LimitExceededException e) {
+      // ASM bounds the memory of its analysis: frames of maxStack + maxLocals per instruction
+      cx.line = SourceLines.firstLine(method);
+      cx.error(
+          "the method is too large to translate: its bytecode needs an operand stack of "
+              + method.maxStack
+              + " entries over "
+              + method.instructions.size()
+              + " instructions, more than the bytecode analysis accepts ("
+              + e.getMessage()
+              + "); split the expression into local variables");
       return;
     }
     blocks = BytecodeBlocks.of(method, frames);

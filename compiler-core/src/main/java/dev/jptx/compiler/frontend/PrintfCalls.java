@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.objectweb.asm.LimitExceededException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -78,7 +79,7 @@ final class PrintfCalls implements Opcodes {
     Frame<SourceValue>[] frames;
     try {
       frames = new Analyzer<>(new SourceInterpreter()).analyze(owner.name, method);
-    } catch (AnalyzerException e) {
+    } catch (AnalyzerException | LimitExceededException e) {
       return NONE;
     }
     PrintfCalls p = new PrintfCalls();

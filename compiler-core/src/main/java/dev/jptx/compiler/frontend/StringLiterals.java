@@ -2,6 +2,7 @@ package dev.jptx.compiler.frontend;
 
 import java.util.HashSet;
 import java.util.Set;
+import org.objectweb.asm.LimitExceededException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -45,7 +46,7 @@ final class StringLiterals implements Opcodes {
     Frame<SourceValue>[] frames;
     try {
       frames = new Analyzer<>(new SourceInterpreter()).analyze(owner.name, method);
-    } catch (AnalyzerException e) {
+    } catch (AnalyzerException | LimitExceededException e) {
       return Set.of(); // the translation's own analysis reports invalid bytecode
     }
     Set<AbstractInsnNode> literals = new HashSet<>();

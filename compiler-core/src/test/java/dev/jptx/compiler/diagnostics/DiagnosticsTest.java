@@ -93,4 +93,57 @@ class DiagnosticsTest {
                 + " native and abstract kernels are not supported"),
         errors(JavaSources.compile(dir, Map.of("demo.Native", source))));
   }
+
+  @Test
+  void hugeOperandStack_isAnErrorNamingTheMethod() throws Exception {
+    Path classes = dir.resolve("deep");
+    java.nio.file.Files.createDirectories(classes.resolve("demo"));
+    java.nio.file.Files.write(classes.resolve("demo/Deep.class"), deepStackClass(10_000));
+    assertEquals(
+        List.of(
+            "demo/Deep.java:7: error: kernel demo.Deep.deep: the method is too large to"
+                + " translate: its bytecode needs an operand stack of 10002 entries over 20005"
+                + " instructions, more than the bytecode analysis accepts (Too many allocated"
+                + " bytes); split the expression into local variables"),
+        errors(classes));
+  }
+
+  /** {@code out[0] = 1 + (1 + (... + 1))}, {@code depth} ones all on the stack at once. */
+  private static byte[] deepStackClass(int depth) {
+    org.objectweb.asm.ClassWriter cw = new org.objectweb.asm.ClassWriter(0);
+    cw.visit(
+        org.objectweb.asm.Opcodes.V17,
+        org.objectweb.asm.Opcodes.ACC_PUBLIC | org.objectweb.asm.Opcodes.ACC_FINAL,
+        "demo/Deep",
+        null,
+        "java/lang/Object",
+        null);
+    cw.visitSource("Deep.java", null);
+    org.objectweb.asm.MethodVisitor mv =
+        cw.visitMethod(
+            org.objectweb.asm.Opcodes.ACC_PUBLIC | org.objectweb.asm.Opcodes.ACC_STATIC,
+            "deep",
+            "([I)V",
+            null,
+            null);
+    mv.visitAnnotation("Ldev/jptx/Kernel;", true).visitEnd();
+    mv.visitCode();
+    org.objectweb.asm.Label start = new org.objectweb.asm.Label();
+    mv.visitLabel(start);
+    mv.visitLineNumber(7, start);
+    mv.visitVarInsn(org.objectweb.asm.Opcodes.ALOAD, 0);
+    mv.visitInsn(org.objectweb.asm.Opcodes.ICONST_0);
+    for (int i = 0; i < depth; i++) {
+      mv.visitInsn(org.objectweb.asm.Opcodes.ICONST_1);
+    }
+    for (int i = 1; i < depth; i++) {
+      mv.visitInsn(org.objectweb.asm.Opcodes.IADD);
+    }
+    mv.visitInsn(org.objectweb.asm.Opcodes.IASTORE);
+    mv.visitInsn(org.objectweb.asm.Opcodes.RETURN);
+    mv.visitMaxs(depth + 2, 1);
+    mv.visitEnd();
+    cw.visitEnd();
+    return cw.toByteArray();
+  }
 }
