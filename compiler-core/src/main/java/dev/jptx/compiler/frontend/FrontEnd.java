@@ -58,6 +58,7 @@ public final class FrontEnd {
     unit.deviceFunctions.translateAll();
     unit.deviceFunctions.functions().forEach(m::add);
     unit.sharedMemory.checkDynamicTypes(m, local);
+    unit.sharedMemory.checkStaticTotal(m, local);
     // javac's order: by file, then by line within the file
     List<dev.jptx.compiler.diag.Diagnostic> sorted = new java.util.ArrayList<>(local.all());
     sorted.sort(

@@ -47,6 +47,9 @@ final class SharedMemory {
 
   private record Declared(String symbol, int length) {}
 
+  /** Where a function declares one static shared array, and its size in bytes. */
+  private record StaticUse(Use at, String method, int length, int bytes, int align) {}
+
   /** Where a function first views the dynamic shared memory as one element type. */
   private record Use(String sourceFile, int line, int bytecodeOffset, String prefix) {}
 
@@ -54,6 +57,7 @@ final class SharedMemory {
   private final Map<Site, Declared> sites = new HashMap<>();
   private final Map<String, Integer> perFunction = new HashMap<>();
   private final Map<String, Map<Type, Use>> dynamicUses = new HashMap<>();
+  private final Map<String, List<StaticUse>> staticUses = new HashMap<>();
   private String dynamicSymbol;
 
   SharedMemory(TranslationUnit unit) {
@@ -98,7 +102,20 @@ final class SharedMemory {
     int length = (int) cx.f.constantBits(n);
     Declared d =
         sites.computeIfAbsent(
-            new Site(cx.f.name(), cx.bytecodeOffset), s -> variable(cx, elem, length));
+            new Site(cx.f.name(), cx.bytecodeOffset),
+            s -> {
+              int size = JavaTypes.byteSize(elem);
+              staticUses
+                  .computeIfAbsent(cx.f.name(), k -> new ArrayList<>())
+                  .add(
+                      new StaticUse(
+                          new Use(cx.sourceFile(), cx.line, cx.bytecodeOffset, cx.messagePrefix()),
+                          name,
+                          length,
+                          Math.max(1, length) * size,
+                          size));
+              return variable(cx, elem, length);
+            });
     Value address =
         cx.emit(new InstData.GlobalAddress(d.symbol()), new PointerType(AddressSpace.SHARED));
     cx.push(new Operand.ArrayRef(address, cx.f.i32(d.length()), elem, false));
@@ -200,6 +217,54 @@ final class SharedMemory {
                     + "[] here and as "
                     + types.get(0).getClassName()
                     + "[] elsewhere in this kernel: a kernel uses it with one element type only"));
+      }
+    }
+  }
+
+  /**
+   * Reports every kernel of {@code m} whose static shared arrays, with those of the device
+   * functions it calls, take more than {@link #STATIC_LIMIT} bytes: at the declaration that crosses
+   * the limit (the kernel's own arrays first, then its callees' in call order).
+   */
+  void checkStaticTotal(Module m, Diagnostics diagnostics) {
+    if (staticUses.isEmpty()) {
+      return;
+    }
+    for (Function k : m.functions()) {
+      if (k.kind() != Function.Kind.KERNEL) {
+        continue;
+      }
+      long total = 0;
+      for (String fn : reachable(m, k)) {
+        StaticUse crossing = null;
+        for (StaticUse u : staticUses.getOrDefault(fn, List.of())) {
+          // each array is aligned to its element size, as ptxas lays them out
+          total = (total + u.align() - 1) / u.align() * u.align() + u.bytes();
+          if (total > STATIC_LIMIT) {
+            crossing = u;
+            break;
+          }
+        }
+        if (crossing != null) {
+          Use at = crossing.at();
+          diagnostics.error(
+              new Diagnostic(
+                  at.sourceFile(),
+                  at.line(),
+                  at.bytecodeOffset(),
+                  k.attributes().javaName(),
+                  at.prefix()
+                      + "Gpu."
+                      + crossing.method()
+                      + "("
+                      + crossing.length()
+                      + ") here brings the static shared memory of this kernel to "
+                      + total
+                      + " bytes, more than the "
+                      + STATIC_LIMIT
+                      + " bytes a block may declare"));
+          break;
+        }
       }
     }
   }
