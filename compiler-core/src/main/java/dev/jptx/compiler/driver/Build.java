@@ -41,6 +41,11 @@ import org.objectweb.asm.tree.ClassNode;
  * <p>Builds of different targets may share an output: each changes only the modules and index
  * targets it owns ({@link TargetOwnership}). Each build first deletes the temporary files a killed
  * build left under {@code META-INF/jptx}.
+ *
+ * <p>A class that is gone from the inputs loses its modules (of the targets the build owns), its
+ * index lines and its stamp when its output is this build's: when the output directory is one of
+ * the inputs (the plugin's {@code target/classes}) every class it lists is, and otherwise a class
+ * this build has a stamp of. Other listed classes may be another build's and are kept.
  */
 public final class Build {
   private final BuildRequest request;
@@ -196,12 +201,18 @@ public final class Build {
     Path index = ModuleLayout.index(request.outputRoot());
     List<String> old =
         Files.exists(index) ? Files.readAllLines(index, StandardCharsets.UTF_8) : List.of();
+    // classes this build produced earlier whose class file is gone: their output goes as well
+    Set<String> stale = stale(old, inputClasses, state);
+    for (String c : stale) {
+      outcomes.add(new Remove(c.replace('.', '/')));
+    }
     List<String> kept = new ArrayList<>();
     for (String l : old) {
       if (l.isBlank()) {
         continue;
       }
-      if (!inputClasses.contains(l.substring(0, l.indexOf(' ')))) {
+      String listed = l.substring(0, l.indexOf(' '));
+      if (!inputClasses.contains(listed) && !stale.contains(listed)) {
         kept.add(l);
       } else {
         // the targets of another build sharing this output stay listed: their modules stay
@@ -237,6 +248,45 @@ public final class Build {
     }
     writeIndex(index, ModuleLayout.merge(lines));
     ownership.record();
+  }
+
+  /**
+   * The classes (binary names) that are not among this build's inputs but whose output is this
+   * build's to remove: a class listed in the old index when the output directory is itself one of
+   * the inputs (the plugin's {@code target/classes}: a listed class whose class file is gone from
+   * it was deleted), and a class this build has a stamp of (it compiled the class earlier). Any
+   * other listed class may be another build's sharing the output, and is left alone.
+   */
+  private Set<String> stale(List<String> oldIndex, Set<String> inputClasses, IncrementalState state)
+      throws IOException {
+    Set<String> stale = new TreeSet<>();
+    if (outputIsInput()) {
+      for (String l : oldIndex) {
+        if (!l.isBlank()) {
+          stale.add(l.substring(0, l.indexOf(' ')));
+        }
+      }
+    }
+    for (String internalName : state.stampedClasses()) {
+      stale.add(internalName.replace('/', '.'));
+    }
+    stale.removeAll(inputClasses);
+    return stale;
+  }
+
+  /** Whether the output root is one of the input roots, so every class it holds is an input. */
+  private boolean outputIsInput() throws IOException {
+    Path outRoot = request.outputRoot().toAbsolutePath().normalize();
+    for (Path input : request.inputs()) {
+      Path in = input.toAbsolutePath().normalize();
+      if (in.equals(outRoot)
+          || (Files.isDirectory(in)
+              && Files.isDirectory(outRoot)
+              && Files.isSameFile(in, outRoot))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void writeIndex(Path index, Set<String> lines) throws IOException {

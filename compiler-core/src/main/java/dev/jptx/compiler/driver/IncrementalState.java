@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The stamps of one build: decides whether a kernel class is up to date and records what its
@@ -109,6 +111,26 @@ final class IncrementalState {
     if (directory != null) {
       Files.deleteIfExists(stampFile(internalName));
     }
+  }
+
+  /**
+   * The internal names of the classes this build has stamps of (this build compiled them earlier
+   * and wrote their modules); none without a state directory.
+   */
+  Set<String> stampedClasses() throws IOException {
+    Set<String> out = new TreeSet<>();
+    if (directory == null || !Files.isDirectory(directory)) {
+      return out;
+    }
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        String n = directory.relativize(f).toString().replace('\\', '/');
+        if (n.endsWith(".stamp") && !f.getFileName().toString().startsWith(".")) {
+          out.add(n.substring(0, n.length() - ".stamp".length()));
+        }
+      }
+    }
+    return out;
   }
 
   /** Deletes the temporary files of stamp writes that a killed build left behind. */
