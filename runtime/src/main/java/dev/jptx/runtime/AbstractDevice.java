@@ -12,6 +12,12 @@ public abstract class AbstractDevice implements Device {
   /** The most threads a block may have on every device, as on CUDA hardware. */
   public static final int MAX_THREADS_PER_BLOCK = 1024;
 
+  /**
+   * The most shared memory a block may have on compute capability 9.0 (227 KiB), which the
+   * simulator and the JVM device accept as dynamic shared memory.
+   */
+  public static final int MAX_SHARED_MEMORY_PER_BLOCK_SM90 = 227 * 1024;
+
   /** Creates the shared part. */
   protected AbstractDevice() {}
 
@@ -33,6 +39,14 @@ public abstract class AbstractDevice implements Device {
    * @return the device array
    */
   protected abstract DeviceArray upload(Object hostArray);
+
+  /**
+   * The most dynamic shared memory ({@link Launch#sharedMemoryBytes}) one block may have on this
+   * device; a launch asking for more is refused before it runs.
+   *
+   * @return bytes per block
+   */
+  protected abstract int maxSharedMemoryPerBlock();
 
   private void launchTyped(Launch launch, Serializable kernel, Object... args) {
     Objects.requireNonNull(launch, "launch");
@@ -80,7 +94,8 @@ public abstract class AbstractDevice implements Device {
   }
 
   /**
-   * Checks the block against CUDA's limits and the kernel's {@code maxThreadsPerBlock}.
+   * Checks the block against CUDA's limits, the kernel's {@code maxThreadsPerBlock} and the
+   * device's {@link #maxSharedMemoryPerBlock}.
    *
    * @param launch the geometry
    * @param kernel the kernel
@@ -102,6 +117,7 @@ public abstract class AbstractDevice implements Device {
       throw new IllegalArgumentException(
           prefix + "grid " + grid + " exceeds 65535 blocks along y or z");
     }
+    checkSharedMemory(launch, kernel.displayName());
     int bound = kernel.maxThreadsPerBlock();
     if (bound > 0 && threads > bound) {
       throw new IllegalArgumentException(
@@ -111,6 +127,29 @@ public abstract class AbstractDevice implements Device {
               + " threads exceeds @Kernel(maxThreadsPerBlock = "
               + bound
               + ")");
+    }
+  }
+
+  /**
+   * Checks the launch's dynamic shared memory against {@link #maxSharedMemoryPerBlock}; the raw
+   * {@link PtxModule} launches call it too.
+   *
+   * @param launch the launch
+   * @param kernel the kernel's name, for the message
+   * @throws IllegalArgumentException naming the kernel, the bytes asked for and the limit
+   */
+  protected final void checkSharedMemory(Launch launch, String kernel) {
+    int shared = launch.sharedMemoryBytes();
+    int limit = maxSharedMemoryPerBlock();
+    if (shared > limit) {
+      throw new IllegalArgumentException(
+          "launch of kernel "
+              + kernel
+              + ": sharedMemoryBytes = "
+              + shared
+              + " exceeds the "
+              + limit
+              + " bytes of shared memory a block may have on this device");
     }
   }
 

@@ -23,6 +23,12 @@ public interface CudaDriver {
   /** {@code CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT}. */
   int DEVICE_MULTIPROCESSOR_COUNT = 16;
 
+  /**
+   * {@code CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN}: the most shared memory a block
+   * may have after {@link #FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES} is raised.
+   */
+  int DEVICE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+
   /** {@code CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK}. */
   int FUNCTION_MAX_THREADS_PER_BLOCK = 0;
 

@@ -218,6 +218,12 @@ public final class JvmDevice extends AbstractDevice {
     return lastStats;
   }
 
+  /** As compute capability 9.0: 227 KiB. */
+  @Override
+  protected int maxSharedMemoryPerBlock() {
+    return MAX_SHARED_MEMORY_PER_BLOCK_SM90;
+  }
+
   @Override
   public DeviceInfo info() {
     int cpus = Runtime.getRuntime().availableProcessors();

@@ -113,6 +113,7 @@ public final class SimDevice extends AbstractDevice {
       KernelEntry entry,
       Program program,
       java.util.function.Supplier<ParamBuffer> params) {
+    checkSharedMemory(launch, entry.name());
     Runnable work =
         () -> {
           ParamBuffer p = params.get();
@@ -227,6 +228,12 @@ public final class SimDevice extends AbstractDevice {
   @Override
   public LaunchStats lastLaunchStats() {
     return lastStats;
+  }
+
+  /** As compute capability 9.0: 227 KiB. */
+  @Override
+  protected int maxSharedMemoryPerBlock() {
+    return MAX_SHARED_MEMORY_PER_BLOCK_SM90;
   }
 
   @Override

@@ -192,6 +192,61 @@ class CudaDeviceLaunchTest {
   }
 
   @Test
+  void launch_acceptsTheDevicesOptInMaximumAndRefusesMore() {
+    int max = 99 * 1024; // the fake reports compute capability 8.6
+    device.launch(
+        Launch.grid1d(1, 1).sharedMemoryBytes(max),
+        CudaTestKernels::scale,
+        0,
+        1f,
+        new float[0],
+        new float[0]);
+    assertEquals(
+        max, driver.functionAttributes.get(CudaDriver.FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                device.launch(
+                    Launch.grid1d(1, 1).sharedMemoryBytes(max + 1),
+                    CudaTestKernels::scale,
+                    0,
+                    1f,
+                    new float[0],
+                    new float[0]));
+    assertEquals(
+        "launch of kernel CudaTestKernels.scale: sharedMemoryBytes = 101377 exceeds the 101376"
+            + " bytes of shared memory a block may have on this device",
+        e.getMessage());
+    assertEquals(1, driver.launches.size(), "the refused launch never reaches the driver");
+  }
+
+  @Test
+  void sharedMemoryLimit_fallsBackToTheComputeCapabilityTable() {
+    driver.sharedPerBlockOptin = -1;
+    driver.major = 9;
+    driver.minor = 0;
+    CudaDevice h100 =
+        CudaDevice.open(driver, 0, List.of(TestModules.write(root, TestModules.TARGETS)));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                h100.launch(
+                    Launch.grid1d(1, 1).sharedMemoryBytes(232449),
+                    CudaTestKernels::scale,
+                    0,
+                    1f,
+                    new float[0],
+                    new float[0]));
+    assertTrue(e.getMessage().contains("exceeds the 232448 bytes"), e.getMessage());
+    assertEquals(232448, CudaDevice.sharedMemoryPerBlock(9, 0));
+    assertEquals(166912, CudaDevice.sharedMemoryPerBlock(8, 0));
+    assertEquals(65536, CudaDevice.sharedMemoryPerBlock(7, 5));
+    assertEquals(49152, CudaDevice.sharedMemoryPerBlock(6, 1));
+  }
+
+  @Test
   void deviceArray_isPassedByAddressAndKeptOnTheDevice() {
     driver.kernelBody = this::runScaleOnFake;
     DeviceArray x = device.copyOf(new float[] {1, 2});

@@ -83,7 +83,7 @@ class CudaErrorsTest {
   @Test
   void launch_failedSharedMemoryOptInNamesTheKernelAndCall() {
     driver.failNext("cuFuncSetAttribute", 1);
-    Launch launch = Launch.grid1d(1, 1).sharedMemoryBytes(300_000);
+    Launch launch = Launch.grid1d(1, 1).sharedMemoryBytes(100_000);
     var e = assertThrows(KernelException.class, () -> launchScale(launch, new float[1]));
     assertEquals(
         "kernel CudaTestKernels.scale: CUDA_ERROR_INVALID_VALUE launching blocks of 1 threads on"

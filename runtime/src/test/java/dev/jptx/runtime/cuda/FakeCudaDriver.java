@@ -41,6 +41,10 @@ final class FakeCudaDriver implements CudaDriver {
   int multiprocessors = 84;
   long totalMemory = 24L << 30;
   int registersPerBlock = 65536;
+
+  /** The opt-in shared memory per block (8.6: 99 KiB); negative: the driver cannot say. */
+  int sharedPerBlockOptin = 99 * 1024;
+
   int deviceCount = 1;
   float elapsedMillis = 1.5f;
   final Map<Integer, Integer> functionAttributes = new HashMap<>();
@@ -157,6 +161,11 @@ final class FakeCudaDriver implements CudaDriver {
         return multiprocessors;
       case DEVICE_MAX_REGISTERS_PER_BLOCK:
         return registersPerBlock;
+      case DEVICE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+        if (sharedPerBlockOptin < 0) {
+          throw new CudaError("cuDeviceGetAttribute", 1);
+        }
+        return sharedPerBlockOptin;
       default:
         throw new CudaError("cuDeviceGetAttribute", 1);
     }
