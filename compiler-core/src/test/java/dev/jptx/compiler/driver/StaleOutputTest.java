@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.JavaSources;
 import dev.jptx.compiler.testing.Sources;
-import dev.jptx.compiler.validate.ValidationMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,23 +60,7 @@ class StaleOutputTest {
   @TempDir Path dir;
 
   private BuildReport build(Path input, Path out, String state, String... targets) {
-    CompilerOptions o =
-        CompilerOptions.defaults()
-            .withTargets(List.of(targets).stream().map(SmTargets::get).toList());
-    BuildReport r =
-        Build.run(
-            new BuildRequest(
-                List.of(input),
-                List.of(),
-                out,
-                o,
-                ValidationMode.FALSE,
-                null,
-                false,
-                state == null ? null : dir.resolve(state)),
-            DumpSink.NONE);
-    assertFalse(r.failed(), r.toString());
-    return r;
+    return TestBuilds.build(input, out, state == null ? null : dir.resolve(state), targets);
   }
 
   private Path twoKernels(String name) {
