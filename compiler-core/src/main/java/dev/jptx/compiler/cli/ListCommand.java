@@ -38,12 +38,13 @@ final class ListCommand implements Callable<Integer> {
       }
       try (ClassPath cp = new ClassPath(List.of(root))) {
         for (String name : ClassPath.classesIn(root)) {
-          byte[] bytes = cp.read(name).orElseThrow();
-          if (!ClassFiles.mayHaveKernels(bytes)) {
-            continue;
-          }
           ClassNode c;
           try {
+            ClassPath.checkReadable(root, name);
+            byte[] bytes = cp.read(name).orElseThrow();
+            if (!ClassFiles.mayHaveKernels(bytes)) {
+              continue;
+            }
             c = ClassFiles.read(bytes);
           } catch (ClassFiles.UnreadableClassException e) {
             d.error(ClassFiles.diagnostic(ClassPath.location(root, name), e));

@@ -118,6 +118,12 @@ public final class Build {
 
   private Outcome outcome(Path input, String name, ClassPath cp, IncrementalState state)
       throws IOException {
+    try {
+      ClassPath.checkReadable(input, name);
+    } catch (ClassFiles.UnreadableClassException e) {
+      report.addDiagnostics(List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
+      return new Remove(name);
+    }
     byte[] bytes = cp.read(name).orElseThrow();
     if (!ClassFiles.mayHaveKernels(bytes)) {
       return new Remove(name);

@@ -106,6 +106,33 @@ public final class ClassPath implements AutoCloseable {
     return Files.isDirectory(root) ? root.resolve(file).toString() : root + "!/" + file;
   }
 
+  /**
+   * Checks that a class file {@link #classesIn} listed under a directory root can be read as a
+   * file: a directory, a dangling symbolic link, a FIFO or a file without read permission named
+   * {@code X.class} is an unreadable class file, as javac has it, and reading a FIFO would block.
+   * Jar entries always pass.
+   */
+  public static void checkReadable(Path root, String internalName)
+      throws ClassFiles.UnreadableClassException {
+    if (!Files.isDirectory(root)) {
+      return;
+    }
+    Path p = root.resolve(internalName + ".class");
+    String reason;
+    if (Files.isDirectory(p)) {
+      reason = "it is a directory";
+    } else if (Files.isSymbolicLink(p) && !Files.exists(p)) {
+      reason = "it is a symbolic link to nothing";
+    } else if (!Files.isRegularFile(p)) {
+      reason = Files.exists(p) ? "it is not a regular file" : "it no longer exists";
+    } else if (!Files.isReadable(p)) {
+      reason = "permission denied";
+    } else {
+      return;
+    }
+    throw new ClassFiles.UnreadableClassException(reason);
+  }
+
   /** The internal names of every class file under a root (directory or jar), sorted. */
   public static List<String> classesIn(Path root) {
     List<String> names = new ArrayList<>();

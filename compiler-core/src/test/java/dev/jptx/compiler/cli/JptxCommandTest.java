@@ -310,4 +310,47 @@ class JptxCommandTest {
     assertEquals("jptx: class demo.Saxpy has no method nosuch\n", r.err());
     assertEquals("", r.out(), "no empty module printed");
   }
+
+  @Test
+  void compile_classFilesThatAreNotFilesAreCleanErrorsNamingThemNeverAHang() throws Exception {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path demo = classes.resolve("demo");
+    Files.createDirectory(demo.resolve("Folder.class"));
+    Files.createSymbolicLink(demo.resolve("Dangling.class"), demo.resolve("nowhere"));
+    boolean fifo = mkfifo(demo.resolve("Pipe.class"));
+    String root = classes + java.io.File.separator + "demo" + java.io.File.separator;
+    String expected =
+        root
+            + "Dangling.class: error: cannot read class file: it is a symbolic link to nothing\n"
+            + root
+            + "Folder.class: error: cannot read class file: it is a directory\n"
+            + (fifo
+                ? root + "Pipe.class: error: cannot read class file: it is not a regular file\n"
+                : "");
+    Run r =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(60),
+            () -> jptx("compile", "-o", dir.resolve("out").toString(), classes.toString()));
+    assertEquals(1, r.code(), r.err());
+    assertEquals(expected, r.err());
+    assertNoStackTrace(r);
+    assertTrue(Files.exists(dir.resolve("out/META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+    Run l =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(60), () -> jptx("list", classes.toString()));
+    assertEquals(1, l.code(), l.err());
+    assertEquals(expected, l.err());
+    assertEquals("demo.Saxpy saxpy saxpy (IF[F[F)V\n", l.out());
+  }
+
+  /** Makes a FIFO with {@code mkfifo}; false where there is no such tool. */
+  private static boolean mkfifo(Path p) throws InterruptedException {
+    try {
+      Process m = new ProcessBuilder("mkfifo", p.toString()).inheritIO().start();
+      assertEquals(0, m.waitFor(), "mkfifo " + p);
+      return true;
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
 }
