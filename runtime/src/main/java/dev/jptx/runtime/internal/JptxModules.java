@@ -24,8 +24,9 @@ public final class JptxModules {
    * @param ptx the PTX text
    * @param resource where it came from, for messages
    * @param entry the PTX entry name of the kernel
+   * @param origin the directory or jar that holds it, for messages
    */
-  public record Located(String ptx, String resource, String entry) {}
+  public record Located(String ptx, String resource, String entry, String origin) {}
 
   /** Picks the target of a kernel's module a device runs, from the targets built. */
   @FunctionalInterface
@@ -105,7 +106,8 @@ public final class JptxModules {
                 + " has the class)");
       }
     }
-    return new Located(new String(module, StandardCharsets.UTF_8), resource, line[2]);
+    return new Located(
+        new String(module, StandardCharsets.UTF_8), resource, line[2], where(lines.get(0).list()));
   }
 
   private static boolean isUnder(URL list, java.util.List<java.nio.file.Path> roots) {

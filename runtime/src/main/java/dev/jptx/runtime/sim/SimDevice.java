@@ -17,6 +17,7 @@ import dev.jptx.runtime.sim.exec.KernelEntry;
 import dev.jptx.runtime.sim.exec.Program;
 import dev.jptx.runtime.sim.exec.SimulationError;
 import dev.jptx.runtime.sim.exec.Simulator;
+import dev.jptx.runtime.sim.ptx.PtxParseException;
 import dev.jptx.runtime.sim.ptx.PtxParser;
 import java.lang.reflect.Array;
 import java.util.Map;
@@ -69,8 +70,25 @@ public final class SimDevice extends AbstractDevice {
     JptxModules.Located m =
         JptxModules.locate(kernel, moduleRoots, (k, targets) -> ModuleTargets.highest(targets));
     // keyed by the text: a rebuilt module with the same resource name is decoded afresh
-    Program program =
-        programs.computeIfAbsent(m.ptx(), text -> Decoder.decode(PtxParser.parse(text), memory));
+    Program program;
+    try {
+      program =
+          programs.computeIfAbsent(m.ptx(), text -> Decoder.decode(PtxParser.parse(text), memory));
+    } catch (PtxParseException | SimulationError e) {
+      // a module cut short or damaged on disk: name the file, not just a line of unnamed PTX
+      throw new IllegalArgumentException(
+          "the module "
+              + m.resource()
+              + " in "
+              + m.origin()
+              + " of kernel "
+              + kernel.displayName()
+              + " cannot be loaded: "
+              + e.getMessage()
+              + " (is it cut short or damaged? rebuild it with the jptx Maven plugin or 'jptx"
+              + " compile')",
+          e);
+    }
     KernelEntry entry = program.entry(m.entry());
     if (entry == null) {
       throw new IllegalArgumentException(m.resource() + " has no entry " + m.entry());

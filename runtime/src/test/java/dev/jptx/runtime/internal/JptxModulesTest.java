@@ -76,4 +76,29 @@ class JptxModulesTest {
         e.getMessage());
     assertTrue(e.getMessage().startsWith(bad.toString()), e.getMessage());
   }
+
+  @Test
+  void simulator_aTruncatedModuleIsALaunchErrorNamingIt() throws Exception {
+    String whole =
+        ".version 7.8\n.target sm_75\n.address_size 64\n\n.visible .entry k(\n"
+            + "  .param .u64 k_param_0,\n  .param .u32 k_param_1\n)\n{\n  ret;\n}\n";
+    Path cut = root("cut", LINE, whole.substring(0, whole.length() / 2));
+    try (var device = dev.jptx.runtime.sim.SimDevice.withModuleRoots(List.of(cut))) {
+      var e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> device.launch(dev.jptx.runtime.Launch.grid1d(1, 1), K::k, new int[1]));
+      String resource = "META-INF/jptx/" + K.class.getName().replace('.', '/') + "/sm_75.ptx";
+      assertTrue(
+          e.getMessage().startsWith("the module " + resource + " in " + cut + " of kernel "),
+          e.getMessage());
+      assertTrue(e.getMessage().contains(" cannot be loaded: line "), e.getMessage());
+      assertTrue(
+          e.getMessage()
+              .endsWith(
+                  " (is it cut short or damaged? rebuild it"
+                      + " with the jptx Maven plugin or 'jptx compile')"),
+          e.getMessage());
+    }
+  }
 }
