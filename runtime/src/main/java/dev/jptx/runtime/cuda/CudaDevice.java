@@ -63,42 +63,22 @@ public final class CudaDevice extends AbstractDevice {
             driver.totalMemory(device));
     this.registersPerBlock =
         driver.deviceAttribute(device, CudaDriver.DEVICE_MAX_REGISTERS_PER_BLOCK);
-    this.sharedPerBlock = sharedMemoryPerBlock(driver, device, cc);
+    this.sharedPerBlock = sharedMemoryPerBlock(driver, device);
     this.moduleRoots = List.copyOf(moduleRoots);
     this.modules = new ModuleCache(driver);
   }
 
   /**
-   * The device's opt-in maximum of shared memory per block, or where the driver cannot say, the
-   * value CUDA documents for the compute capability.
+   * The device's opt-in maximum of shared memory per block, as the driver reports it (attribute 97,
+   * in every driver JCuda 12 binds); a driver that cannot say gets the 48 KiB every device allows
+   * without opting in, rather than a figure guessed from the compute capability.
    */
-  private static int sharedMemoryPerBlock(CudaDriver driver, int device, int[] cc) {
+  private static int sharedMemoryPerBlock(CudaDriver driver, int device) {
     try {
       return driver.deviceAttribute(device, CudaDriver.DEVICE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
     } catch (CudaError e) {
-      return sharedMemoryPerBlock(cc[0], cc[1]);
+      return DEFAULT_DYNAMIC_SHARED_LIMIT;
     }
-  }
-
-  /**
-   * CUDA's opt-in shared memory per block by compute capability (the CUDA C++ Programming Guide's
-   * table of technical specifications).
-   *
-   * @param major the compute capability's major version
-   * @param minor its minor version
-   * @return bytes per block
-   */
-  static int sharedMemoryPerBlock(int major, int minor) {
-    int kib =
-        switch (major * 10 + minor) {
-          case 70, 72 -> 96;
-          case 75 -> 64;
-          case 80, 87 -> 163;
-          case 86, 89 -> 99;
-          case 90, 100, 101, 103 -> 227;
-          default -> major >= 12 ? 99 : major > 10 ? 227 : 48;
-        };
-    return kib * 1024;
   }
 
   @Override

@@ -222,7 +222,7 @@ class CudaDeviceLaunchTest {
   }
 
   @Test
-  void sharedMemoryLimit_fallsBackToTheComputeCapabilityTable() {
+  void sharedMemoryLimit_withoutTheDriversFigureIsTheDefault48KiB() {
     driver.sharedPerBlockOptin = -1;
     driver.major = 9;
     driver.minor = 0;
@@ -233,17 +233,13 @@ class CudaDeviceLaunchTest {
             IllegalArgumentException.class,
             () ->
                 h100.launch(
-                    Launch.grid1d(1, 1).sharedMemoryBytes(232449),
+                    Launch.grid1d(1, 1).sharedMemoryBytes(49153),
                     CudaTestKernels::scale,
                     0,
                     1f,
                     new float[0],
                     new float[0]));
-    assertTrue(e.getMessage().contains("exceeds the 232448 bytes"), e.getMessage());
-    assertEquals(232448, CudaDevice.sharedMemoryPerBlock(9, 0));
-    assertEquals(166912, CudaDevice.sharedMemoryPerBlock(8, 0));
-    assertEquals(65536, CudaDevice.sharedMemoryPerBlock(7, 5));
-    assertEquals(49152, CudaDevice.sharedMemoryPerBlock(6, 1));
+    assertTrue(e.getMessage().contains("exceeds the 49152 bytes"), e.getMessage());
   }
 
   @Test
