@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.jptx.compiler.fuzz.FuzzRunner.Config;
 import dev.jptx.compiler.fuzz.FuzzRunner.Outcome;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -30,7 +34,11 @@ import org.junit.jupiter.api.TestFactory;
  * (run the one kernel of that seed), {@code jptx.fuzz.features} (see {@link Feature#parse}), {@code
  * jptx.fuzz.batch} (kernels per class, 15, so that the default 200 cover 14 configuration pairs),
  * {@code jptx.fuzz.keep} (keep sources and PTX under {@code target/fuzz}), {@code
- * jptx.fuzz.reduceSeconds} (120).
+ * jptx.fuzz.reduceSeconds} (120), {@code jptx.fuzz.configs} ({@code pairs}, or {@code five}: see
+ * {@link FuzzRunner#configs}), {@code jptx.fuzz.shard} ({@code i/n}: only the {@code i}th of {@code
+ * n} equal runs of consecutive batches, the same kernels whatever {@code n}, so that a large run
+ * goes in parts; {@code 1/1} by default). Each run appends a line to {@code
+ * target/fuzz-results.txt}: base seed, shard, kernels, configurations, runs, failures, seconds.
  */
 class DifferentialFuzzTest {
   private static final int COUNT = Integer.getInteger("jptx.fuzz.count", 200);
@@ -43,11 +51,78 @@ class DifferentialFuzzTest {
       1000L * Integer.getInteger("jptx.fuzz.reduceSeconds", 120);
 
   private static FuzzRunner runner;
+  private static Summary summary;
+
+  /** What a run did, for {@code target/fuzz-results.txt}. */
+  private static final class Summary {
+    final long base;
+    final Shard shard;
+    final long start = System.nanoTime();
+    final AtomicInteger kernels = new AtomicInteger();
+    final AtomicInteger runs = new AtomicInteger();
+    final AtomicInteger failed = new AtomicInteger();
+
+    Summary(long base, Shard shard) {
+      this.base = base;
+      this.shard = shard;
+    }
+
+    String line() {
+      return String.format(
+          "base 0x%x shard %s kernels %d configs %s runs %d failed %d seconds %.0f features %s",
+          base,
+          shard,
+          kernels.get(),
+          System.getProperty("jptx.fuzz.configs", "pairs"),
+          runs.get(),
+          failed.get(),
+          (System.nanoTime() - start) / 1e9,
+          FEATURES.size() == Feature.values().length ? "all" : FEATURES);
+    }
+  }
+
+  /** The {@code i}th of {@code n} parts of a run (1-based, as written). */
+  record Shard(int index, int count) {
+    static Shard parse(String spec) {
+      if (spec == null || spec.isBlank()) {
+        return new Shard(1, 1);
+      }
+      String[] p = spec.strip().split("/");
+      Shard s = p.length == 2 ? new Shard(Integer.parseInt(p[0]), Integer.parseInt(p[1])) : null;
+      if (s == null || s.count < 1 || s.index < 1 || s.index > s.count) {
+        throw new IllegalArgumentException("jptx.fuzz.shard is i/n with 1 <= i <= n, not " + spec);
+      }
+      return s;
+    }
+
+    /** The first batch of this part and the one after its last, of {@code batches}. */
+    int from(int batches) {
+      return (int) ((long) batches * (index - 1) / count);
+    }
+
+    int to(int batches) {
+      return (int) ((long) batches * index / count);
+    }
+
+    @Override
+    public String toString() {
+      return index + "/" + count;
+    }
+  }
 
   @AfterAll
-  static void close() {
+  static void close() throws IOException {
     if (runner != null) {
       runner.close();
+    }
+    if (summary != null) {
+      String line = summary.line();
+      System.out.println("jptx fuzz: " + line);
+      Files.writeString(
+          Path.of("target", "fuzz-results.txt"),
+          line + "\n",
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
     }
   }
 
@@ -66,7 +141,9 @@ class DifferentialFuzzTest {
       return Stream.of(batch(generator, base, 0, List.of(seed)));
     }
     int batches = (COUNT + BATCH - 1) / BATCH;
-    return IntStream.range(0, batches)
+    Shard shard = Shard.parse(System.getProperty("jptx.fuzz.shard"));
+    summary = new Summary(base, shard);
+    return IntStream.range(shard.from(batches), shard.to(batches))
         .mapToObj(
             b -> {
               List<Long> seeds = new ArrayList<>();
@@ -111,8 +188,10 @@ class DifferentialFuzzTest {
 
   private static void check(FuzzRunner.Batch batch, GeneratedKernel k, long base) {
     boolean failed = true;
+    summary.kernels.incrementAndGet();
     try {
       for (Config c : FuzzRunner.configs(k.seed())) {
+        summary.runs.incrementAndGet();
         for (int launch = 0; launch < FuzzRunner.LAUNCHES; launch++) {
           long argSeed = k.seed() + launch;
           Outcome o = batch.run(k, c, argSeed);
@@ -123,6 +202,9 @@ class DifferentialFuzzTest {
       }
       failed = false;
     } finally {
+      if (failed) {
+        summary.failed.incrementAndGet();
+      }
       batch.finished(failed);
     }
   }

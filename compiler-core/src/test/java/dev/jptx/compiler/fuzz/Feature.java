@@ -69,7 +69,18 @@ enum Feature {
   /** The half and bfloat16 methods of {@code Gpu}. */
   HALF_PRECISION,
   /** {@code %} on {@code float} and {@code double}. */
-  FLOAT_REMAINDER;
+  FLOAT_REMAINDER,
+  /**
+   * One Java array passed as two parameters: two inputs, or two outputs whose slots then coincide
+   * (each thread still touches its own slots only, so the result does not depend on thread order;
+   * it does depend on the compiler never assuming that two parameters are distinct arrays).
+   */
+  ALIASING,
+  /**
+   * A recursive device function, mostly a few calls deep and sometimes up to 1023 (its depth is its
+   * first argument masked, so it always ends), called from the kernel body.
+   */
+  RECURSION;
 
   /** Everything: the compiler translates every construct the generator knows. */
   static final Set<Feature> DEFAULTS = Set.copyOf(EnumSet.allOf(Feature.class));

@@ -22,6 +22,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,9 +84,16 @@ public final class FuzzCorpusExport {
    */
   FuzzCorpusExport(String featureSpec, Path work) {
     this.featureSpec = featureSpec == null ? "" : featureSpec.strip();
-    this.features = Feature.parse(featureSpec);
+    this.features = EnumSet.copyOf(Feature.parse(featureSpec));
+    this.features.removeAll(NOT_IN_CORPUS);
     this.work = work;
   }
+
+  /**
+   * Features a corpus never has: its format holds one array per parameter (no aliasing), and deep
+   * recursion needs a stack that a CUDA context does not have by default.
+   */
+  static final Set<Feature> NOT_IN_CORPUS = EnumSet.of(Feature.ALIASING, Feature.RECURSION);
 
   /** The kernels of {@code seeds}, numbered from 0, exported on {@code threads} threads. */
   List<FuzzCase> export(List<Long> seeds, int threads) {
@@ -379,6 +387,8 @@ public final class FuzzCorpusExport {
         String.format("jptx fuzz corpus: %d of %d kernels, %s%n", exported, generated, seeds));
     sb.append("features: ")
         .append(featureSpec.isEmpty() ? "the defaults" : featureSpec)
+        .append(", never ")
+        .append(NOT_IN_CORPUS)
         .append('\n');
     sb.append("compiled: -O3, line info, targets ")
         .append(String.join(" ", TARGETS.stream().map(SmTarget::name).toList()))

@@ -82,11 +82,43 @@ final class FuzzRunner implements AutoCloseable {
 
   /**
    * The configurations a kernel is checked under, {@link #PAIRS chosen} by its seed's low four
-   * bits, so that a kernel reproduced from its seed is checked the same way.
+   * bits, so that a kernel reproduced from its seed is checked the same way; under {@code
+   * -Djptx.fuzz.configs=five} (the {@code fuzz-scale} profile) the {@link #FIVE five} instead.
    */
   static List<Config> configs(long kernelSeed) {
+    if (FIVE_CONFIGS) {
+      return FIVE;
+    }
     return PAIRS.get((int) (kernelSeed & 15) % PAIRS.size());
   }
+
+  /** {@code -Djptx.fuzz.configs}: {@code pairs} (the default) or {@code five}. */
+  private static final boolean FIVE_CONFIGS = fiveConfigs(System.getProperty("jptx.fuzz.configs"));
+
+  private static boolean fiveConfigs(String spec) {
+    if (spec == null || spec.isBlank() || spec.strip().equals("pairs")) {
+      return false;
+    }
+    if (spec.strip().equals("five")) {
+      return true;
+    }
+    throw new IllegalArgumentException("jptx.fuzz.configs is pairs or five, not " + spec);
+  }
+
+  /**
+   * The large run's configurations, every kernel under each: unoptimized, optimized, optimized with
+   * every optional pass off, a register budget of 24 (spills), and index checks.
+   */
+  static final List<Config> FIVE =
+      List.of(
+          config("-O0 sm_75"),
+          config("-O3 sm_90"),
+          new Config(
+              "-O3 sm_80 every-optional-pass-off",
+              Configurations.options("-O3 sm_80 " + String.join(" ", Configurations.disableKnobs()))
+                  .withLineInfo(false)),
+          config("-O3 sm_90 maxreg=24"),
+          config("-O3 sm_75 checks"));
 
   /** What happened to one kernel under one configuration and arguments. */
   record Outcome(String kind, String detail) {
@@ -364,7 +396,9 @@ final class FuzzRunner implements AutoCloseable {
   }
 
   private static Path moduleDir(Path dir, Config c) {
-    return dir.resolve("ptx" + c.name().replaceAll("[^A-Za-z0-9]+", "-"));
+    String name = c.name().replaceAll("[^A-Za-z0-9]+", "-");
+    // a long name (many knobs) would pass the file system's limit on a name
+    return dir.resolve("ptx" + (name.length() <= 60 ? name : name.hashCode()));
   }
 
   static void delete(Path dir) {

@@ -24,9 +24,14 @@ record GeneratedKernel(
 
   /**
    * A parameter. For arrays, {@code length} is the length of an input or atomic array, and the
-   * number of slots per thread of an output array.
+   * number of slots per thread of an output array; {@code aliasOf} names the parameter whose array
+   * this one receives too (same type, kind and length), or is null.
    */
-  record Param(String name, JType type, Kind kind, int length) {
+  record Param(String name, JType type, Kind kind, int length, String aliasOf) {
+    Param(String name, JType type, Kind kind, int length) {
+      this(name, type, kind, length, null);
+    }
+
     boolean isArray() {
       return kind != Kind.PARAM;
     }
@@ -54,6 +59,9 @@ record GeneratedKernel(
     Object[] args = new Object[params.size()];
     for (int i = 0; i < args.length; i++) {
       Param p = params.get(i);
+      if (p.aliasOf() != null) {
+        continue;
+      }
       switch (p.kind()) {
         case PARAM:
           args[i] = Values.value(p.type(), r);
@@ -66,7 +74,23 @@ record GeneratedKernel(
           break;
       }
     }
+    // an alias may come before the parameter it shares with (parameters are shuffled)
+    for (int i = 0; i < args.length; i++) {
+      String target = params.get(i).aliasOf();
+      if (target != null) {
+        args[i] = args[indexOf(target)];
+      }
+    }
     return args;
+  }
+
+  private int indexOf(String paramName) {
+    for (int i = 0; i < params.size(); i++) {
+      if (params.get(i).name().equals(paramName)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("no parameter " + paramName + " in " + name);
   }
 
   /** The members, indented for a class body. */

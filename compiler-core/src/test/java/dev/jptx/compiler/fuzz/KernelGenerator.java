@@ -52,6 +52,11 @@ final class KernelGenerator {
         members.add(helper(r, name + "_" + names.fresh("f"), globals, helpers, names));
       }
     }
+    ExpressionGenerator.Helper recursive = null;
+    if (features.contains(Feature.RECURSION) && r.nextInt(3) == 0) {
+      members.add(recursive(r, name + "_" + names.fresh("r"), globals, helpers, names));
+      recursive = helpers.get(helpers.size() - 1);
+    }
 
     Scope scope = new Scope();
     globals.forEach(scope::add);
@@ -75,6 +80,9 @@ final class KernelGenerator {
       body.addAll(s.collective()); // often first, before an early return can rule them out
     }
     s.statements(0, 3 + r.nextInt(6), body);
+    if (recursive != null) {
+      body.add(recursiveCall(g, recursive, names));
+    }
     params = new ArrayList<>(params);
     sinks(g, scope, body, params);
     Collections.shuffle(params, new Random(r.nextLong()));
@@ -126,14 +134,22 @@ final class KernelGenerator {
     if (g.has(Feature.INPUT_ARRAYS)) {
       int inputs = g.r.nextInt(4);
       for (int i = 0; i < inputs; i++) {
+        Param alias = alias(g, out, Kind.INPUT, names.fresh("in"));
         out.add(
-            new Param(names.fresh("in"), g.pick(g.valueTypes()), Kind.INPUT, 1 << g.r.nextInt(7)));
+            alias != null
+                ? alias
+                : new Param(
+                    names.fresh("in"), g.pick(g.valueTypes()), Kind.INPUT, 1 << g.r.nextInt(7)));
       }
     }
     int outputs = 1 + g.r.nextInt(3);
     for (int i = 0; i < outputs; i++) {
+      Param alias = alias(g, out, Kind.OUTPUT, names.fresh("out"));
       out.add(
-          new Param(names.fresh("out"), g.pick(g.valueTypes()), Kind.OUTPUT, 1 << g.r.nextInt(4)));
+          alias != null
+              ? alias
+              : new Param(
+                  names.fresh("out"), g.pick(g.valueTypes()), Kind.OUTPUT, 1 << g.r.nextInt(4)));
     }
     if (g.has(Feature.ATOMICS)) {
       int atomics = g.r.nextInt(3);
@@ -143,6 +159,28 @@ final class KernelGenerator {
       }
     }
     return out;
+  }
+
+  /**
+   * Sometimes (with {@link Feature#ALIASING}) a second name for an earlier array parameter of the
+   * same kind: the launch passes the one array for both. Atomic arrays are never aliased (two
+   * different operations on one cell would not commute).
+   */
+  private static Param alias(ExpressionGenerator g, List<Param> earlier, Kind kind, String name) {
+    if (!g.has(Feature.ALIASING) || !g.chance(3)) {
+      return null;
+    }
+    List<Param> same = new ArrayList<>();
+    for (Param p : earlier) {
+      if (p.kind() == kind && p.aliasOf() == null) {
+        same.add(p);
+      }
+    }
+    if (same.isEmpty()) {
+      return null;
+    }
+    Param p = same.get(g.r.nextInt(same.size()));
+    return new Param(name, p.type(), kind, p.length(), p.name());
   }
 
   /** The one operation applied to an atomic array: all of them commute, so any order agrees. */
@@ -251,5 +289,90 @@ final class KernelGenerator {
     return Stmt.of(
         noInline + "static " + result.java + " " + name + "(" + String.join(", ", declared) + ") ",
         new Stmt.Block(body));
+  }
+
+  /**
+   * A recursive device function whose first parameter bounds its depth: {@code d0 & mask} more
+   * calls at most, the mask mostly 7 and sometimes 1023 (deep recursion: the simulator's stack, the
+   * JVM's). Its frame and the guard are in a locked block, so that the reducer cannot make it
+   * recurse forever.
+   */
+  private Stmt recursive(
+      SplittableRandom r,
+      String name,
+      List<Var> globals,
+      List<ExpressionGenerator.Helper> helpers,
+      StatementGenerator.Names names) {
+    Scope scope = new Scope();
+    globals.forEach(scope::add);
+    ExpressionGenerator g = new ExpressionGenerator(r, features, scope, null);
+    g.helpers.addAll(helpers);
+    JType result = g.pick(g.valueTypes());
+    int mask = r.nextInt(4) == 0 ? 1023 : 7;
+    String depth = names.fresh("d");
+    String depthParam = names.fresh("depth");
+    List<JType> types = new ArrayList<>(List.of(JType.INT));
+    List<String> declared = new ArrayList<>(List.of("int " + depthParam));
+    List<String> forwarded = new ArrayList<>();
+    int n = r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      JType t = g.pick(g.valueTypes());
+      String p = names.fresh("a");
+      types.add(t);
+      declared.add(t.java + " " + p);
+      forwarded.add(p);
+      scope.add(new Var(p, t, Kind.PARAM, 0, null));
+    }
+    scope.add(new Var(depth, JType.INT, Kind.FIXED, 0, null));
+    List<Stmt> frame = new ArrayList<>();
+    frame.add(Stmt.of("int " + depth + " = " + depthParam + " & " + mask + ";"));
+    int mark = scope.mark();
+    List<Stmt> work = new ArrayList<>();
+    // work in every frame only where the recursion stays shallow: 1023 frames of loops would
+    // make the simulator's half of the run slow, and the deep case is about the stack
+    new StatementGenerator(g, names, result).statements(0, mask == 7 ? r.nextInt(3) : 0, work);
+    scope.reset(mark);
+    frame.add(Stmt.of("", new Stmt.Block(work)));
+    frame.add(Stmt.of("if (" + depth + " == 0) return ", g.gen(result, 2), ";"));
+    String inner = names.fresh("v");
+    List<Object> call = new ArrayList<>();
+    call.add(result.java + " " + inner + " = " + name + "(" + depth + " - 1");
+    for (int i = 1; i < types.size(); i++) {
+      call.add(", ");
+      // mostly the parameter itself changed a little, so that deep calls keep distinct values
+      call.add(
+          g.chance(2) ? Expr.leaf(types.get(i), forwarded.get(i - 1)) : g.gen(types.get(i), 1));
+    }
+    call.add(");");
+    frame.add(Stmt.of(call.toArray()));
+    scope.add(new Var(inner, result, Kind.LOCAL, 0, null));
+    frame.add(Stmt.of("return ", combine(result, g.gen(result, 2), inner), ";"));
+    helpers.add(new ExpressionGenerator.Helper(name, result, types));
+    return Stmt.of(
+        "static " + result.java + " " + name + "(" + String.join(", ", declared) + ") ",
+        new Stmt.Block(frame, true));
+  }
+
+  /** {@code e} combined with the variable {@code v}, so that the recursive result is observed. */
+  private static Expr combine(JType t, Expr e, String v) {
+    if (t == JType.BOOLEAN) {
+      return Expr.of(t, "(", e, ") ^ " + v);
+    }
+    return Expr.of(t, "(" + t.java + ") ((", e, ") + " + v + ")");
+  }
+
+  /** A top-level local holding one call of the recursive function, from the kernel body. */
+  private static Stmt recursiveCall(
+      ExpressionGenerator g, ExpressionGenerator.Helper h, StatementGenerator.Names names) {
+    String v = names.fresh("v");
+    List<Object> parts = new ArrayList<>();
+    parts.add(h.result().java + " " + v + " = " + h.name() + "(");
+    for (int i = 0; i < h.params().size(); i++) {
+      parts.add(i == 0 ? "" : ", ");
+      parts.add(g.gen(h.params().get(i), 2));
+    }
+    parts.add(");");
+    g.scope.add(new Var(v, h.result(), Kind.LOCAL, 0, null));
+    return Stmt.of(parts.toArray());
   }
 }

@@ -3,6 +3,7 @@ package dev.jptx.compiler.fuzz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -58,8 +59,50 @@ class KernelGeneratorTest {
           Map.entry(
               Feature.WARP_OPS, Pattern.compile("\\b(shfl\\w*Sync|ballotSync|activeMask)\\(")),
           Map.entry(
-              Feature.HALF_PRECISION,
-              Pattern.compile("\\b(hfma2|hadd2|floatToHalf|packHalf2)\\(")));
+              Feature.HALF_PRECISION, Pattern.compile("\\b(hfma2|hadd2|floatToHalf|packHalf2)\\(")),
+          Map.entry(Feature.RECURSION, Pattern.compile("static \\w+ k\\d+_r\\d+\\(int depth")));
+
+  /**
+   * Aliasing: with the feature, some kernels of 40 receive one array as two parameters (the same
+   * object, of an input or an output kind, never atomic); without it, none does.
+   */
+  @Test
+  void aliasing_passesOneArrayForTwoParameters() {
+    int aliased = 0;
+    for (GeneratedKernel k : kernels(Feature.DEFAULTS)) {
+      Object[] args = k.arguments(k.seed());
+      for (int i = 0; i < args.length; i++) {
+        GeneratedKernel.Param p = k.params().get(i);
+        if (p.aliasOf() != null) {
+          aliased++;
+          assertTrue(p.kind() == Scope.Kind.INPUT || p.kind() == Scope.Kind.OUTPUT, p::toString);
+          int target = -1;
+          for (int j = 0; j < args.length; j++) {
+            target = k.params().get(j).name().equals(p.aliasOf()) ? j : target;
+          }
+          assertSame(args[target], args[i], p::toString);
+        }
+      }
+    }
+    assertTrue(aliased > 3, "too few aliased parameters: " + aliased);
+    EnumSet<Feature> without = EnumSet.allOf(Feature.class);
+    without.remove(Feature.ALIASING);
+    for (GeneratedKernel k : kernels(without)) {
+      assertTrue(k.params().stream().allMatch(p -> p.aliasOf() == null), k::source);
+    }
+  }
+
+  /** Recursion is sometimes deep: some recursive functions of 120 kernels go 1023 calls down. */
+  @Test
+  void recursion_isSometimesDeep() {
+    KernelGenerator g = new KernelGenerator(Feature.DEFAULTS);
+    long deep = 0;
+    for (int i = 0; i < 120; i++) {
+      String s = g.generate(DifferentialFuzzTest.kernelSeed(5, i), "k" + i).source();
+      deep += s.contains("& 1023;") ? 1 : 0;
+    }
+    assertTrue(deep > 0, "no deep recursion in 120 kernels");
+  }
 
   /**
    * Each switch does what it says: with every feature on, some of 40 kernels show the feature; with
@@ -78,6 +121,15 @@ class KernelGeneratorTest {
         assertFalse(e.getValue().matcher(s).find(), () -> e.getKey() + " is off but:\n" + s);
       }
     }
+  }
+
+  private static List<GeneratedKernel> kernels(Set<Feature> features) {
+    KernelGenerator g = new KernelGenerator(features);
+    List<GeneratedKernel> out = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      out.add(g.generate(DifferentialFuzzTest.kernelSeed(11, i), "k" + i));
+    }
+    return out;
   }
 
   private static List<String> sources(Set<Feature> features) {
