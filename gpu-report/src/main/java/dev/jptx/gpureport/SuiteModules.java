@@ -3,6 +3,7 @@ package dev.jptx.gpureport;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.PtxModule;
+import dev.jptx.spi.KernelIndexLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -45,10 +46,12 @@ final class SuiteModules implements AutoCloseable {
     Path root = bundle.jptxModules(mode).resolve("META-INF/jptx");
     try {
       for (String line : Files.readAllLines(root.resolve("kernels.list"), StandardCharsets.UTF_8)) {
-        String[] f = line.strip().split(" ");
-        if (f.length >= 5 && !line.startsWith("#")) {
-          m.fileOfEntry.put(f[2], root.resolve(f[0].replace('.', '/') + "/" + target + ".ptx"));
+        if (line.isBlank()) {
+          continue;
         }
+        KernelIndexLine k = KernelIndexLine.parse(line);
+        m.fileOfEntry.put(
+            k.entry(), root.resolve(k.className().replace('.', '/') + "/" + target + ".ptx"));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read jptx's kernels.list under " + root, e);

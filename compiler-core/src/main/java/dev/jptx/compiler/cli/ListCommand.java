@@ -6,6 +6,7 @@ import dev.jptx.compiler.frontend.ClassFiles;
 import dev.jptx.compiler.frontend.ClassPath;
 import dev.jptx.compiler.frontend.KernelScanner;
 import dev.jptx.compiler.frontend.KernelSpec;
+import dev.jptx.spi.KernelIndexLine;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,8 +52,15 @@ final class ListCommand implements Callable<Integer> {
             continue;
           }
           for (KernelSpec k : KernelScanner.scan(c, d)) {
+            // escaped as in kernels.list, so that a name with a space or line break stays one field
             out.println(
-                k.className() + " " + k.method().name + " " + k.entryName() + " " + k.descriptor());
+                KernelIndexLine.encode(k.className())
+                    + " "
+                    + KernelIndexLine.encode(k.method().name)
+                    + " "
+                    + KernelIndexLine.encode(k.entryName())
+                    + " "
+                    + KernelIndexLine.encode(k.descriptor()));
           }
         }
       }

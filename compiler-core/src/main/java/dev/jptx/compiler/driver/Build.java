@@ -1,5 +1,6 @@
 package dev.jptx.compiler.driver;
 
+import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.diag.InternalCompilerError;
 import dev.jptx.compiler.frontend.ClassFiles;
@@ -100,6 +101,11 @@ public final class Build {
     Set<String> inputClasses = new TreeSet<>();
     List<Outcome> outcomes = new ArrayList<>();
     try (ClassPath cp = new ClassPath(roots)) {
+      List<Diagnostic> damaged = IndexCheck.problems(ModuleLayout.index(request.outputRoot()));
+      if (!damaged.isEmpty()) {
+        report.addDiagnostics(damaged);
+        return report;
+      }
       IncrementalState state = IncrementalState.of(request, cp);
       for (Path input : request.inputs()) {
         for (String name : ClassPath.classesIn(input)) {
@@ -217,7 +223,7 @@ public final class Build {
       if (l.isBlank()) {
         continue;
       }
-      String listed = l.substring(0, l.indexOf(' '));
+      String listed = ModuleLayout.classOf(l);
       if (!inputClasses.contains(listed) && !stale.contains(listed)) {
         kept.add(l);
       } else {
@@ -269,7 +275,7 @@ public final class Build {
     if (outputIsInput()) {
       for (String l : oldIndex) {
         if (!l.isBlank()) {
-          stale.add(l.substring(0, l.indexOf(' ')));
+          stale.add(ModuleLayout.classOf(l));
         }
       }
     }

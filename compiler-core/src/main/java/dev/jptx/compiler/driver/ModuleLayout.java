@@ -3,6 +3,7 @@ package dev.jptx.compiler.driver;
 import dev.jptx.compiler.frontend.KernelSpec;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.spi.KernelIndexLine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,17 +46,18 @@ public final class ModuleLayout {
     return outputRoot.resolve(ROOT).resolve(INDEX);
   }
 
-  /** The index line of a kernel compiled for {@code targets}. */
+  /**
+   * The index line of a kernel compiled for {@code targets}, its names escaped as {@link
+   * KernelIndexLine} defines.
+   */
   public static String indexLine(KernelSpec k, List<SmTarget> targets) {
-    return k.className()
-        + " "
-        + k.method().name
-        + " "
-        + k.entryName()
-        + " "
-        + k.descriptor()
-        + " "
-        + String.join(",", targets.stream().map(SmTarget::name).toList());
+    return new KernelIndexLine(
+            k.className(),
+            k.method().name,
+            k.entryName(),
+            k.descriptor(),
+            targets.stream().map(SmTarget::name).toList())
+        .format();
   }
 
   /**
@@ -66,6 +68,12 @@ public final class ModuleLayout {
         || (fileName.endsWith(".ptx")
             && SmTargets.find(fileName.substring(0, fileName.length() - ".ptx".length()))
                 .isPresent());
+  }
+
+  /** The binary class name of an index line (its first field, unescaped). */
+  static String classOf(String indexLine) {
+    int space = indexLine.indexOf(' ');
+    return KernelIndexLine.decode(space < 0 ? indexLine : indexLine.substring(0, space));
   }
 
   /** The targets of an index line (its last field). */

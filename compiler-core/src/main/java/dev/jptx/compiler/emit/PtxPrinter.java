@@ -69,7 +69,11 @@ public final class PtxPrinter {
       sb.append('\n');
     }
     for (Map.Entry<String, Integer> e : files.entrySet()) {
-      sb.append("\t.file\t").append(e.getValue()).append(" \"").append(e.getKey()).append("\"\n");
+      sb.append("\t.file\t")
+          .append(e.getValue())
+          .append(" \"")
+          .append(PtxFileName.quoted(e.getKey()))
+          .append("\"\n");
     }
     return sb.toString();
   }

@@ -2,6 +2,7 @@ package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.spi.KernelIndexLine;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,9 +63,10 @@ public final class KernelScanner {
       if (!PtxNames.isValidIdentifier(entry)) {
         problems.add(
             "entry name '"
-                + entry
+                + KernelIndexLine.encode(entry)
                 + "' is not a valid PTX identifier (ASCII letters, digits, '_' and '$',"
-                + " not starting with a digit)");
+                + " not starting with a digit, not a name PTX predefines such as WARP_SZ);"
+                + " give the kernel another name with @Kernel(name = \"...\")");
       }
       String clash = entryNames.putIfAbsent(entry, qualified);
       if (clash != null) {

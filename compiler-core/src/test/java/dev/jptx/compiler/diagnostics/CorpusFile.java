@@ -31,7 +31,8 @@ import java.util.stream.Stream;
 record CorpusFile(String className, String source, List<String> expected) {
   static final String MARKER = "//! error: ";
   private static final String PACKAGE = "diag";
-  private static final Pattern METHOD_NAME = Pattern.compile("(\\w+)\\s*\\(");
+  private static final Pattern METHOD_NAME =
+      Pattern.compile("([\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)\\s*\\(");
 
   /** Every file of the corpus, sorted by class name (the order a build visits them). */
   static List<CorpusFile> all() {

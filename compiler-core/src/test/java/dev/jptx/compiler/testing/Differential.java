@@ -19,6 +19,7 @@ import java.lang.reflect.Array;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -149,14 +150,24 @@ public final class Differential {
     }
   }
 
-  private static Object[] copy(Object[] args) {
+  /**
+   * A deep copy of the arguments that keeps their aliasing: one array passed as two arguments stays
+   * one array in the copy, so each device sees Java's meaning (one array, updated in place).
+   */
+  static Object[] copy(Object[] args) {
     Object[] out = args.clone();
+    Map<Object, Object> copies = new IdentityHashMap<>();
     for (int i = 0; i < out.length; i++) {
       if (out[i] != null && out[i].getClass().isArray()) {
-        int n = Array.getLength(out[i]);
-        Object a = Array.newInstance(out[i].getClass().getComponentType(), n);
-        System.arraycopy(out[i], 0, a, 0, n);
-        out[i] = a;
+        out[i] =
+            copies.computeIfAbsent(
+                out[i],
+                original -> {
+                  int n = Array.getLength(original);
+                  Object a = Array.newInstance(original.getClass().getComponentType(), n);
+                  System.arraycopy(original, 0, a, 0, n);
+                  return a;
+                });
       }
     }
     return out;

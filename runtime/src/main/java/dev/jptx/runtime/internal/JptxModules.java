@@ -1,6 +1,7 @@
 package dev.jptx.runtime.internal;
 
 import dev.jptx.runtime.KernelMethod;
+import dev.jptx.spi.KernelIndexLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,8 +77,8 @@ public final class JptxModules {
               + " in any META-INF/jptx/kernels.list (build it with the jptx Maven plugin or"
               + " 'jptx compile')");
     }
-    String[] line = lines.get(0).fields();
-    String target = choice.choose(kernel, java.util.List.of(line[4].split(",")));
+    KernelIndexLine line = lines.get(0).line();
+    String target = choice.choose(kernel, line.targets());
     String relative = owner.getName().replace('.', '/') + "/" + target + ".ptx";
     String resource = "META-INF/jptx/" + relative;
     byte[] module = read(lines.get(0).list(), relative, kernel, resource);
@@ -92,7 +93,7 @@ public final class JptxModules {
         continue;
       }
       byte[] theirs = readIfPresent(other.list(), relative);
-      if (!java.util.Arrays.equals(line, other.fields())
+      if (!line.equals(other.line())
           || theirs == null
           || !java.util.Arrays.equals(module, theirs)) {
         throw new IllegalArgumentException(
@@ -107,7 +108,10 @@ public final class JptxModules {
       }
     }
     return new Located(
-        new String(module, StandardCharsets.UTF_8), resource, line[2], where(lines.get(0).list()));
+        new String(module, StandardCharsets.UTF_8),
+        resource,
+        line.entry(),
+        where(lines.get(0).list()));
   }
 
   private static boolean isUnder(URL list, java.util.List<java.nio.file.Path> roots) {
@@ -124,7 +128,7 @@ public final class JptxModules {
   }
 
   /** A kernel's line and the {@code kernels.list} it is in. */
-  private record Listed(URL list, String[] fields) {}
+  private record Listed(URL list, KernelIndexLine line) {}
 
   /** The jar or directory that holds {@code list}, as a path where it is a file, for messages. */
   private static String where(URL list) {
@@ -160,8 +164,11 @@ public final class JptxModules {
   private static byte[] readIfPresent(URL list, String relative) {
     URL module;
     try {
-      module = new URL(list, relative);
-    } catch (java.net.MalformedURLException e) {
+      // a JVM class name may hold spaces, '#', '?', line breaks and any letter: the path is
+      // quoted as a URI path ("./" keeps a ':' in its first segment from reading as a scheme)
+      String path = new java.net.URI(null, null, "./" + relative, null).toASCIIString();
+      module = new URL(list, path);
+    } catch (java.net.MalformedURLException | java.net.URISyntaxException e) {
       throw new IllegalArgumentException(e);
     }
     try (InputStream in = module.openStream()) {
@@ -205,6 +212,15 @@ public final class JptxModules {
     };
   }
 
+  /** The line {@code l} holds, or null if it is not one (a corrupt index). */
+  private static KernelIndexLine parse(String l) {
+    try {
+      return KernelIndexLine.parse(l);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
   private static java.util.List<Listed> findLines(
       ClassLoader loader, String cls, String method, String desc) {
     java.util.List<Listed> found = new java.util.ArrayList<>();
@@ -222,11 +238,11 @@ public final class JptxModules {
           int number = 0;
           while ((l = r.readLine()) != null) {
             number++;
-            String[] f = l.trim().split(" ");
             if (l.isBlank()) {
               continue;
             }
-            if (f.length != 5 || !l.chars().allMatch(c -> c >= 0x20 && c != 0x7f)) {
+            KernelIndexLine f = parse(l);
+            if (f == null || !l.chars().allMatch(c -> c >= 0x20 && c != 0x7f)) {
               throw new IllegalArgumentException(
                   where(url)
                       + ": META-INF/jptx/kernels.list line "
@@ -234,7 +250,9 @@ public final class JptxModules {
                       + " is not '<class> <method> <entry> <descriptor> <targets>': the index is"
                       + " corrupt (rebuild it with the jptx Maven plugin or 'jptx compile')");
             }
-            if (f[0].equals(cls) && f[1].equals(method) && f[3].equals(desc)) {
+            if (f.className().equals(cls)
+                && f.method().equals(method)
+                && f.descriptor().equals(desc)) {
               found.add(new Listed(url, f));
             }
           }
