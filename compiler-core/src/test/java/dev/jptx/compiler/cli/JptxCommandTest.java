@@ -15,6 +15,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -209,6 +210,47 @@ class JptxCommandTest {
     Run r = jptx("list", classes.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals("demo.Saxpy saxpy saxpy (IF[F[F)V\n", r.out());
+  }
+
+  /** Names are escaped as in kernels.list, so that one kernel is one line of one-word fields. */
+  @Test
+  void list_escapesNamesAsTheIndexDoes() {
+    String source = Sources.SAXPY.replace("class Saxpy", "class Gr\u00f6\u00dfe");
+    Path classes =
+        JavaSources.compile(
+            dir, Map.of("demo.Gr\u00f6\u00dfe", source), List.of("-g", "-encoding", "UTF-8"));
+    Run r = jptx("list", classes.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals("demo.Gr\\u00f6\\u00dfe saxpy saxpy (IF[F[F)V\n", r.out());
+  }
+
+  @Test
+  void compile_damagedIndexInTheOutput_isACleanErrorAndNothingIsWritten() throws Exception {
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    Path out = dir.resolve("out");
+    Path index = out.resolve("META-INF/jptx/kernels.list");
+    Files.createDirectories(index.getParent());
+    byte[] binary = {(byte) 0xff, 0, (byte) 0xfe, 10, 1, 2};
+    Files.write(index, binary);
+    Run r = jptx("compile", "-o", out.toString(), classes.toString());
+    assertEquals(1, r.code(), r.err());
+    assertTrue(
+        r.err().startsWith(index + ": error: the kernel index is not text (a binary or damaged"),
+        r.err());
+    assertNoStackTrace(r);
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+    org.junit.jupiter.api.Assertions.assertArrayEquals(binary, Files.readAllBytes(index));
+    Files.writeString(index, "demo.Other k k ()V sm_75\nnot an index line\n");
+    r = jptx("compile", "-o", out.toString(), classes.toString());
+    assertEquals(1, r.code(), r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                index
+                    + ":2: error: this line of the kernel index is not '<class> <method> <entry>"
+                    + " <descriptor> <targets>'"),
+        r.err());
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
   }
 
   @Test
