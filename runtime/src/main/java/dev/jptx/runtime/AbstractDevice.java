@@ -48,6 +48,25 @@ public abstract class AbstractDevice implements Device {
    */
   protected abstract int maxSharedMemoryPerBlock();
 
+  /** The largest stack size {@link #setStackSize} accepts. */
+  public static final long MAX_STACK_SIZE = 1L << 30;
+
+  @Override
+  public final void setStackSize(long bytesPerThread) {
+    if (bytesPerThread < 1 || bytesPerThread > MAX_STACK_SIZE) {
+      throw new IllegalArgumentException(
+          "the stack size must be 1 byte to 1 GiB per thread: " + bytesPerThread);
+    }
+    applyStackSize(bytesPerThread);
+  }
+
+  /**
+   * Applies a checked {@link #setStackSize}.
+   *
+   * @param bytesPerThread 1 to {@link #MAX_STACK_SIZE}
+   */
+  protected abstract void applyStackSize(long bytesPerThread);
+
   private void launchTyped(Launch launch, Serializable kernel, Object... args) {
     Objects.requireNonNull(launch, "launch");
     KernelMethod method = KernelReferences.resolve(kernel);

@@ -519,6 +519,21 @@ public interface Device extends AutoCloseable {
    */
   PtxModule loadPtx(String ptxText);
 
+  /**
+   * Sets the stack each GPU thread has for calls of functions that cannot be inlined (recursion,
+   * {@code @NoInline}) and their local variables, for later launches. A call beyond it ends the
+   * launch with a {@link KernelException}. The {@code cuda} device sets the driver's limit ({@code
+   * cuCtxSetLimit(CU_LIMIT_STACK_SIZE)}, 1 KiB unless set); the simulator charges each call its
+   * callee's {@code .local} frame, its parameters and 16 bytes (1 MiB unless set, enough for any
+   * recursion a thousand calls deep); the JVM device runs Java, whose thread stacks hold Java
+   * frames, so there it only checks the argument and a {@code StackOverflowError} is still reported
+   * as a {@link KernelException}.
+   *
+   * @param bytesPerThread the stack size, 1 byte to 1 GiB
+   * @throws IllegalArgumentException if out of range
+   */
+  void setStackSize(long bytesPerThread);
+
   /** Waits for queued work and frees the device's resources. */
   @Override
   void close();

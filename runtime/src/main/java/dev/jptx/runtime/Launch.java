@@ -1,24 +1,28 @@
 package dev.jptx.runtime;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The geometry of one launch: grid and block extents, dynamic shared memory bytes and an optional
- * stream. Immutable: {@link #sharedMemoryBytes(int)} and {@link #stream(Stream)} return modified
- * copies. A launch without a stream is synchronous.
+ * The geometry of one launch: grid and block extents, dynamic shared memory bytes, an optional
+ * stream and an optional timeout. Immutable: {@link #sharedMemoryBytes(int)}, {@link
+ * #stream(Stream)} and {@link #timeout(Duration)} return modified copies. A launch without a stream
+ * is synchronous.
  */
 public final class Launch {
   private final Dim3 grid;
   private final Dim3 block;
   private final int sharedMemoryBytes;
   private final Stream stream;
+  private final Duration timeout;
 
-  private Launch(Dim3 grid, Dim3 block, int sharedMemoryBytes, Stream stream) {
+  private Launch(Dim3 grid, Dim3 block, int sharedMemoryBytes, Stream stream, Duration timeout) {
     this.grid = Objects.requireNonNull(grid, "grid");
     this.block = Objects.requireNonNull(block, "block");
     this.sharedMemoryBytes = sharedMemoryBytes;
     this.stream = stream;
+    this.timeout = timeout;
   }
 
   /**
@@ -38,7 +42,7 @@ public final class Launch {
       throw new IllegalArgumentException("blockSize must be in 1..1024: " + blockSize);
     }
     long blocks = ((long) totalThreads + blockSize - 1) / blockSize;
-    return new Launch(Dim3.of((int) Math.max(1, blocks)), Dim3.of(blockSize), 0, null);
+    return new Launch(Dim3.of((int) Math.max(1, blocks)), Dim3.of(blockSize), 0, null, null);
   }
 
   /**
@@ -49,7 +53,7 @@ public final class Launch {
    * @return the launch
    */
   public static Launch of(Dim3 grid, Dim3 block) {
-    return new Launch(grid, block, 0, null);
+    return new Launch(grid, block, 0, null, null);
   }
 
   /**
@@ -63,7 +67,7 @@ public final class Launch {
     if (bytes < 0) {
       throw new IllegalArgumentException("sharedMemoryBytes must not be negative: " + bytes);
     }
-    return new Launch(grid, block, bytes, stream);
+    return new Launch(grid, block, bytes, stream, timeout);
   }
 
   /**
@@ -73,7 +77,25 @@ public final class Launch {
    * @return a modified copy
    */
   public Launch stream(Stream stream) {
-    return new Launch(grid, block, sharedMemoryBytes, stream);
+    return new Launch(grid, block, sharedMemoryBytes, stream, timeout);
+  }
+
+  /**
+   * This launch, ended with a {@link KernelException} naming the kernel if it runs longer than
+   * {@code timeout}: the simulator stops its threads; the JVM device cannot stop running Java code,
+   * so it abandons the launch and leaves its threads running as daemon threads; the {@code cuda}
+   * device cannot stop a running kernel either, so it stops waiting and the device is unusable
+   * afterwards (see docs/runtime.md). On the {@code cuda} device a timeout applies to launches
+   * without a stream.
+   *
+   * @param timeout positive, or null for none (the default)
+   * @return a modified copy
+   */
+  public Launch timeout(Duration timeout) {
+    if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+      throw new IllegalArgumentException("timeout must be positive: " + timeout);
+    }
+    return new Launch(grid, block, sharedMemoryBytes, stream, timeout);
   }
 
   /**
@@ -104,6 +126,15 @@ public final class Launch {
   }
 
   /**
+   * How long the launch may run.
+   *
+   * @return the timeout, or empty for none
+   */
+  public Optional<Duration> timeout() {
+    return Optional.ofNullable(timeout);
+  }
+
+  /**
    * The stream the launch runs on.
    *
    * @return the stream, or empty for a synchronous launch
@@ -118,12 +149,13 @@ public final class Launch {
         && ((Launch) o).grid.equals(grid)
         && ((Launch) o).block.equals(block)
         && ((Launch) o).sharedMemoryBytes == sharedMemoryBytes
-        && ((Launch) o).stream == stream;
+        && ((Launch) o).stream == stream
+        && Objects.equals(((Launch) o).timeout, timeout);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(grid, block, sharedMemoryBytes, System.identityHashCode(stream));
+    return Objects.hash(grid, block, sharedMemoryBytes, System.identityHashCode(stream), timeout);
   }
 
   @Override
@@ -134,6 +166,7 @@ public final class Launch {
         + block
         + (sharedMemoryBytes != 0 ? ", sharedMemoryBytes=" + sharedMemoryBytes : "")
         + (stream != null ? ", stream=" + stream : "")
+        + (timeout != null ? ", timeout=" + timeout : "")
         + "]";
   }
 }

@@ -3,6 +3,7 @@ package dev.jptx.runtime.cuda;
 import dev.jptx.runtime.AbstractDevice;
 import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.DeviceInfo;
+import dev.jptx.runtime.KernelException;
 import dev.jptx.runtime.KernelMethod;
 import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.LaunchStats;
@@ -54,16 +55,17 @@ public final class CudaDevice extends AbstractDevice {
     this.ordinal = ordinal;
     this.context = context;
     int[] cc = driver.computeCapability(device);
+    this.sharedPerBlock = sharedMemoryPerBlock(driver, device);
     this.info =
         new DeviceInfo(
             driver.deviceName(device),
             cc[0],
             cc[1],
             driver.deviceAttribute(device, CudaDriver.DEVICE_MULTIPROCESSOR_COUNT),
-            driver.totalMemory(device));
+            driver.totalMemory(device),
+            sharedPerBlock);
     this.registersPerBlock =
         driver.deviceAttribute(device, CudaDriver.DEVICE_MAX_REGISTERS_PER_BLOCK);
-    this.sharedPerBlock = sharedMemoryPerBlock(driver, device);
     this.moduleRoots = List.copyOf(moduleRoots);
     this.modules = new ModuleCache(driver);
   }
@@ -304,7 +306,19 @@ public final class CudaDevice extends AbstractDevice {
         return;
       }
       try {
-        driver.synchronizeEvent(end);
+        if (launch.timeout().isPresent()) {
+          if (!awaitWithin(end, launch.timeout().get())) {
+            handedOver = true; // freeing memory the kernel still uses would wait for it
+            throw stopWaiting(
+                kernel, "did not finish within " + launch.timeout().get() + " (Launch.timeout)");
+          }
+        } else {
+          driver.synchronizeEvent(end);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        handedOver = true;
+        throw stopWaiting(kernel, "was interrupted");
       } catch (CudaError e) {
         unusable = "kernel " + kernel + " failed with " + CudaError.name(e.code());
         throw CudaErrors.executionFailed(kernel, describe(), e);
@@ -319,6 +333,65 @@ public final class CudaDevice extends AbstractDevice {
       if (!handedOver) {
         finishUnqueued(stream, args, ok, start, end);
       }
+    }
+  }
+
+  /**
+   * Waits for {@code event} by polling it until {@code timeout} has passed: {@code
+   * cuEventSynchronize} cannot be given a timeout, nor be interrupted.
+   *
+   * @return false if the timeout passed first
+   * @throws InterruptedException if the waiting thread is interrupted
+   */
+  private boolean awaitWithin(long event, java.time.Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + Math.min(timeout.toNanos(), Long.MAX_VALUE / 2);
+    long pause = 10_000; // ns: short kernels finish within the first polls
+    while (!driver.queryEvent(event)) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+      if (System.nanoTime() - deadline > 0) {
+        return false;
+      }
+      java.util.concurrent.locks.LockSupport.parkNanos(pause);
+      pause = Math.min(pause * 2, 1_000_000);
+    }
+    return true;
+  }
+
+  /**
+   * A synchronous launch given up: a running kernel cannot be stopped, so the context stays busy
+   * (and its memory in use) until the kernel ends; the device is unusable from now on.
+   */
+  private KernelException stopWaiting(String kernel, String reason) {
+    unusable = "kernel " + kernel + " " + reason + " and may still be running";
+    return new KernelException(
+        "kernel "
+            + kernel
+            + " "
+            + reason
+            + " on "
+            + describe()
+            + ": a running kernel cannot be stopped, so the launch is abandoned and the device is"
+            + " unusable from now on; close it (the GPU runs the kernel until it ends, the driver's"
+            + " watchdog stops it or the process exits)",
+        null);
+  }
+
+  @Override
+  protected void applyStackSize(long bytesPerThread) {
+    bind();
+    try {
+      driver.setStackSize(bytesPerThread);
+    } catch (CudaError e) {
+      throw new IllegalArgumentException(
+          "the driver refused a stack size of "
+              + bytesPerThread
+              + " bytes per thread on "
+              + describe()
+              + ": "
+              + CudaError.name(e.code()),
+          e);
     }
   }
 

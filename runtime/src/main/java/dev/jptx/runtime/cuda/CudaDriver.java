@@ -283,6 +283,22 @@ public interface CudaDriver {
   void synchronizeEvent(long event);
 
   /**
+   * {@code cuEventQuery}.
+   *
+   * @param event the event
+   * @return true if the work before it has completed, false if it has not yet ({@code
+   *     CUDA_ERROR_NOT_READY})
+   */
+  boolean queryEvent(long event);
+
+  /**
+   * {@code cuCtxSetLimit(CU_LIMIT_STACK_SIZE)} on the current context.
+   *
+   * @param bytesPerThread the stack of each GPU thread
+   */
+  void setStackSize(long bytesPerThread);
+
+  /**
    * {@code cuEventElapsedTime}.
    *
    * @param start a recorded, completed event

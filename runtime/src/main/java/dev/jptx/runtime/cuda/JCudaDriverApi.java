@@ -345,6 +345,23 @@ public final class JCudaDriverApi implements CudaDriver {
   }
 
   @Override
+  public boolean queryEvent(long event) {
+    int result = JCudaDriver.cuEventQuery(handle(event, CUevent.class));
+    if (result == CUresult.CUDA_ERROR_NOT_READY) {
+      return false;
+    }
+    check(result, "cuEventQuery");
+    return true;
+  }
+
+  @Override
+  public void setStackSize(long bytesPerThread) {
+    check(
+        JCudaDriver.cuCtxSetLimit(jcuda.driver.CUlimit.CU_LIMIT_STACK_SIZE, bytesPerThread),
+        "cuCtxSetLimit");
+  }
+
+  @Override
   public float elapsedMillis(long start, long end) {
     float[] ms = new float[1];
     check(

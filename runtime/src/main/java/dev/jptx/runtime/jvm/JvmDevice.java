@@ -62,6 +62,10 @@ public final class JvmDevice extends AbstractDevice {
 
   private JvmDevice() {}
 
+  /** Java's thread stacks hold Java frames, not PTX's: the size is checked and otherwise moot. */
+  @Override
+  protected void applyStackSize(long bytesPerThread) {}
+
   /**
    * A new JVM device; {@code Device.jvm()} calls this.
    *
@@ -228,7 +232,12 @@ public final class JvmDevice extends AbstractDevice {
   public DeviceInfo info() {
     int cpus = Runtime.getRuntime().availableProcessors();
     return new DeviceInfo(
-        "jptx JVM device (" + cpus + " processors)", 0, 0, cpus, Runtime.getRuntime().maxMemory());
+        "jptx JVM device (" + cpus + " processors)",
+        0,
+        0,
+        cpus,
+        Runtime.getRuntime().maxMemory(),
+        maxSharedMemoryPerBlock());
   }
 
   @Override

@@ -6,10 +6,13 @@ import dev.jptx.runtime.KernelMethod;
 import dev.jptx.runtime.Launch;
 import dev.jptx.spi.KernelContext;
 import java.lang.invoke.MethodHandle;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,6 +30,7 @@ final class JvmLaunch {
   final Dim3 block;
   final int sharedMemoryBytes;
   final ExecutorService pool;
+  private final Duration timeout;
   private final MethodHandle invoker;
   private final Object[] args;
   private final long blocks;
@@ -46,12 +50,17 @@ final class JvmLaunch {
     this.grid = launch.grid();
     this.block = launch.block();
     this.sharedMemoryBytes = launch.sharedMemoryBytes();
+    this.timeout = launch.timeout().orElse(null);
     this.args = args;
     this.pool = pool;
     this.blocks = grid.count();
   }
 
-  /** Runs every block; returns when all have finished, or throws the launch's first failure. */
+  /**
+   * Runs every block; returns when all have finished, or throws the launch's first failure. The
+   * blocks run on the pool while the calling thread waits, so that a timeout or an interrupt of the
+   * caller can end the wait (see {@link #abandon}).
+   */
   void run() {
     int cpus = Runtime.getRuntime().availableProcessors();
     // Blocks are independent: one driver per processor keeps every processor busy, bounded so
@@ -59,7 +68,7 @@ final class JvmLaunch {
     long drivers =
         Math.max(1, Math.min(blocks, Math.min(cpus, MAX_THREADS_IN_FLIGHT / block.count())));
     var done = new Phaser(1);
-    for (long i = 1; i < drivers; i++) {
+    for (long i = 0; i < drivers; i++) {
       done.register();
       try {
         pool.execute(
@@ -72,19 +81,50 @@ final class JvmLaunch {
             });
       } catch (RuntimeException e) {
         done.arriveAndDeregister();
+        abort(new KernelException("the jvm device is closed", e));
         throw new IllegalStateException("the jvm device is closed", e);
       }
     }
+    int phase = done.arrive();
     try {
-      drive();
-    } finally {
-      done.arriveAndAwaitAdvance();
+      if (timeout == null) {
+        done.awaitAdvanceInterruptibly(phase);
+      } else {
+        done.awaitAdvanceInterruptibly(phase, timeout.toNanos(), TimeUnit.NANOSECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the caller's to see
+      throw abandon("was interrupted");
+    } catch (TimeoutException e) {
+      throw abandon("did not finish within " + timeout + " (Launch.timeout)");
     }
     synchronized (this) {
       if (failure != null) {
         throw new KernelException(failure.getMessage(), failure.getCause());
       }
     }
+  }
+
+  /**
+   * Gives up waiting for the launch. Java code cannot be stopped from outside, so the threads of
+   * the launch run on as daemon threads: those that reach a barrier or a warp operation unwind
+   * there, the others when their kernel code returns, and until then they may still write the
+   * launch's arrays.
+   */
+  private KernelException abandon(String reason) {
+    KernelException e =
+        new KernelException(
+            "kernel "
+                + kernel.displayName()
+                + " "
+                + reason
+                + " on the jvm device, which abandoned the launch: the JVM cannot stop running"
+                + " Java code, so its threads go on as daemon threads until they reach a barrier"
+                + " or warp operation or their code returns (until then they may still write the"
+                + " launch's arrays)",
+            null);
+    abort(e);
+    return e;
   }
 
   private void drive() {

@@ -14,6 +14,8 @@ import dev.jptx.runtime.internal.ModuleTargets;
 import dev.jptx.runtime.internal.WorkQueueStream;
 import dev.jptx.runtime.sim.exec.Decoder;
 import dev.jptx.runtime.sim.exec.KernelEntry;
+import dev.jptx.runtime.sim.exec.LaunchLimits;
+import dev.jptx.runtime.sim.exec.LaunchStopped;
 import dev.jptx.runtime.sim.exec.Program;
 import dev.jptx.runtime.sim.exec.SimulationError;
 import dev.jptx.runtime.sim.exec.Simulator;
@@ -57,6 +59,13 @@ public final class SimDevice extends AbstractDevice {
    */
   public static SimDevice withModuleRoots(java.util.List<java.nio.file.Path> roots) {
     return new SimDevice(roots);
+  }
+
+  private volatile long stackBytes = LaunchLimits.DEFAULT_STACK_BYTES;
+
+  @Override
+  protected void applyStackSize(long bytesPerThread) {
+    stackBytes = bytesPerThread;
   }
 
   GlobalMemory memory() {
@@ -152,10 +161,20 @@ public final class SimDevice extends AbstractDevice {
                       grid,
                       block,
                       launch.sharedMemoryBytes(),
-                      System.out);
+                      System.out,
+                      new LaunchLimits(stackBytes, launch.timeout().orElse(null)));
             } catch (SimulationError e) {
               throw new KernelException(
                   "kernel " + entry.name() + " failed on the simulator: " + e.getMessage(), e);
+            } catch (LaunchStopped e) {
+              throw new KernelException(
+                  "kernel "
+                      + entry.name()
+                      + " "
+                      + e.reason()
+                      + " on the simulator, which stopped it at "
+                      + e.getMessage(),
+                  e);
             }
             lastStats = new LaunchStats(System.nanoTime() - start, c.total(), c.byOpcode());
             ok = true;
@@ -256,7 +275,8 @@ public final class SimDevice extends AbstractDevice {
 
   @Override
   public DeviceInfo info() {
-    return new DeviceInfo("jptx PTX simulator", 9, 0, 1, GlobalMemory.CAPACITY);
+    return new DeviceInfo(
+        "jptx PTX simulator", 9, 0, 1, GlobalMemory.CAPACITY, maxSharedMemoryPerBlock());
   }
 
   @Override

@@ -44,7 +44,7 @@ class CudaDeviceLaunchTest {
 
   @Test
   void info_reportsTheDriversFigures() {
-    assertEquals(new DeviceInfo("Fake GPU", 8, 6, 84, 24L << 30), device.info());
+    assertEquals(new DeviceInfo("Fake GPU", 8, 6, 84, 24L << 30, 99 * 1024), device.info());
     assertEquals("CUDA device 0 (Fake GPU)", device.describe());
   }
 

@@ -354,6 +354,30 @@ final class FakeCudaDriver implements CudaDriver {
     call("cuEventSynchronize");
   }
 
+  /** {@code cuEventQuery} answers "not ready" this often before "done"; negative: never done. */
+  int notReadyQueries;
+
+  /** The stack sizes set, in order. */
+  final List<Long> stackSizes = new ArrayList<>();
+
+  @Override
+  public boolean queryEvent(long event) {
+    call("cuEventQuery");
+    if (notReadyQueries == 0) {
+      return true;
+    }
+    if (notReadyQueries > 0) {
+      notReadyQueries--;
+    }
+    return false;
+  }
+
+  @Override
+  public void setStackSize(long bytesPerThread) {
+    call("cuCtxSetLimit");
+    stackSizes.add(bytesPerThread);
+  }
+
   @Override
   public float elapsedMillis(long start, long end) {
     call("cuEventElapsedTime");

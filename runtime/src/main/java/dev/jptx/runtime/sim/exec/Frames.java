@@ -32,6 +32,22 @@ final class Frames {
   static int call(ThreadState t, CallSite site) {
     Code callee = site.callee()[0];
     Frame caller = t.frame;
+    long frame = (long) callee.localBytes + callee.paramBytes + LaunchLimits.CALL_OVERHEAD_BYTES;
+    long limit = t.block.launch.stackBytes;
+    if (t.stackUsed + frame > limit) {
+      throw new SimulationError(
+          "stack overflow: the call of "
+              + callee.name
+              + " needs "
+              + frame
+              + " bytes of stack on top of "
+              + t.stackUsed
+              + ", more than the "
+              + limit
+              + " bytes per thread the device allows (Device.setStackSize; is the recursion"
+              + " unbounded?)");
+    }
+    t.stackUsed += frame;
     Region params =
         new Region(
             StateSpace.PARAM, 0, Math.max(callee.paramBytes, 1), "parameters of " + callee.name);
@@ -67,6 +83,7 @@ final class Frames {
       System.arraycopy(from, f.code.returnOffsets[i], to, site.retOffsets()[i], size);
     }
     t.localTop = f.localBase;
+    t.stackUsed -= (long) f.code.localBytes + f.code.paramBytes + LaunchLimits.CALL_OVERHEAD_BYTES;
     t.frame = f.caller;
     t.r = f.caller.r;
     t.pc = f.returnPc;

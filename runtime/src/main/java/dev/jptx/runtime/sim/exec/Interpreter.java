@@ -13,13 +13,18 @@ final class Interpreter {
   /** Runs {@code t} from its {@code pc} until it exits or blocks. */
   static void run(ThreadState t) {
     Insn[] code = t.frame.code.insns;
-    long[] counts = t.block.launch.counts;
+    LaunchContext launch = t.block.launch;
+    long[] counts = launch.counts;
     int pc = t.pc;
     Insn in = null;
     try {
       while (true) {
         in = code[pc];
         counts[in.opcode()]++;
+        if (--launch.countdown == 0) {
+          t.pc = pc;
+          launch.poll();
+        }
         int g = in.guard();
         if (g >= 0 && (t.r[g] != 0) == in.guardNegated()) {
           pc++;
@@ -41,17 +46,22 @@ final class Interpreter {
       }
     } catch (MemoryFault | SimulationError | ArithmeticException | IndexOutOfBoundsException e) {
       throw located(t, in, e);
+    } catch (LaunchStopped e) {
+      throw new LaunchStopped(
+          where(t, in) + "thread " + t.coordinates() + " of block " + t.block.coordinates(), e);
     }
+  }
+
+  private static String where(ThreadState t, Insn in) {
+    return in == null
+        ? ""
+        : "PTX line " + in.line() + " (" + in.text() + ") in " + t.frame.code.name + ": ";
   }
 
   /** The error with the PTX line, the instruction, the thread and the block. */
   static SimulationError located(ThreadState t, Insn in, RuntimeException e) {
-    String where =
-        in == null
-            ? ""
-            : "PTX line " + in.line() + " (" + in.text() + ") in " + t.frame.code.name + ": ";
     return new SimulationError(
-        where
+        where(t, in)
             + e.getMessage()
             + ", thread "
             + t.coordinates()

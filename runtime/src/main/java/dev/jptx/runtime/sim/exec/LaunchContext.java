@@ -25,6 +25,17 @@ final class LaunchContext {
   /** What {@code %clock} reads: a counter that only moves forward, so timing loops terminate. */
   long clock;
 
+  /** Instructions between two checks of the deadline and of the launching thread's interrupt. */
+  static final int POLL_INTERVAL = 1 << 16;
+
+  /** Instructions left until the next {@link #poll}. */
+  int countdown = POLL_INTERVAL;
+
+  final long stackBytes;
+  private final long deadline;
+  private final String timeout;
+  private final Thread launcher = Thread.currentThread();
+
   LaunchContext(
       Program program,
       Code kernel,
@@ -33,7 +44,8 @@ final class LaunchContext {
       int[] grid,
       int[] block,
       int dynamicShared,
-      PrintStream out) {
+      PrintStream out,
+      LaunchLimits limits) {
     this.program = program;
     this.kernel = kernel;
     this.global = global;
@@ -49,5 +61,28 @@ final class LaunchContext {
     this.dynamicShared = dynamicShared;
     this.counts = new long[program.opcodeCount()];
     this.out = out;
+    this.stackBytes = limits.stackBytes();
+    long now = System.nanoTime();
+    this.deadline =
+        limits.timeout() == null
+            ? Long.MAX_VALUE
+            : now + Math.min(limits.timeout().toNanos(), Long.MAX_VALUE / 2);
+    this.timeout = limits.timeout() == null ? null : limits.timeout().toString();
+  }
+
+  /**
+   * Checks whether the launch must stop, every {@link #POLL_INTERVAL} instructions.
+   *
+   * @throws LaunchStopped if its timeout passed or the launching thread was interrupted (whose
+   *     interrupt status stays set, for the caller to see)
+   */
+  void poll() {
+    countdown = POLL_INTERVAL;
+    if (launcher.isInterrupted()) {
+      throw new LaunchStopped("was interrupted");
+    }
+    if (System.nanoTime() - deadline > 0) {
+      throw new LaunchStopped("did not finish within " + timeout + " (Launch.timeout)");
+    }
   }
 }

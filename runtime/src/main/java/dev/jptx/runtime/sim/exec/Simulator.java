@@ -20,6 +20,7 @@ public final class Simulator {
    * threads with the parameter buffer {@code params}.
    *
    * @throws SimulationError naming the PTX line, thread and block of the first failing access
+   * @throws LaunchStopped if {@code limits}' timeout passed or the calling thread was interrupted
    */
   public static Counts launch(
       Program program,
@@ -29,10 +30,11 @@ public final class Simulator {
       int[] grid,
       int[] block,
       int dynamicSharedBytes,
-      PrintStream out) {
+      PrintStream out,
+      LaunchLimits limits) {
     LaunchContext l =
         new LaunchContext(
-            program, entry.code, memory, params, grid, block, dynamicSharedBytes, out);
+            program, entry.code, memory, params, grid, block, dynamicSharedBytes, out, limits);
     for (int z = 0; z < grid[2]; z++) {
       for (int y = 0; y < grid[1]; y++) {
         for (int x = 0; x < grid[0]; x++) {

@@ -25,6 +25,9 @@ public final class ThreadState {
   final Region local;
   int localTop;
 
+  /** The stack the thread's calls use now (their frames, as {@link Frames#call} charges them). */
+  long stackUsed;
+
   /** The lanes of this thread's warp it has seen exit: set at each barrier of all live threads. */
   int seenExited;
 
