@@ -73,7 +73,49 @@ public abstract class AbstractDevice implements Device {
     Object[] checked = KernelArguments.typed(method, args);
     checkGeometry(launch, method);
     checkAliases(method, checked);
-    launchKernel(launch, method, checked);
+    launchGuarded(launch, method, checked);
+  }
+
+  /** {@link #launchKernel}, the Java heap running out while it copies reported as device memory. */
+  private void launchGuarded(Launch launch, KernelMethod method, Object[] args) {
+    try {
+      launchKernel(launch, method, args);
+    } catch (OutOfMemoryError e) {
+      throw outOfMemory("launching kernel " + method.displayName(), e);
+    }
+  }
+
+  /**
+   * The exception for device memory that ran out, as the cuda device words it: {@code <what> on
+   * <device> failed: out of device memory}. The simulator and the JVM device keep device memory in
+   * the Java heap, so for them an {@link OutOfMemoryError} of the heap is that.
+   *
+   * @param what what was being done
+   * @param e the heap's error
+   * @return the exception to throw
+   */
+  protected final IllegalStateException outOfMemory(String what, OutOfMemoryError e) {
+    return new IllegalStateException(
+        what
+            + " on "
+            + info().name()
+            + " failed: out of device memory (this device keeps device memory in the Java heap:"
+            + " give the JVM more with -Xmx)",
+        e);
+  }
+
+  private DeviceArray uploadGuarded(Object hostArray) {
+    try {
+      return upload(hostArray);
+    } catch (OutOfMemoryError e) {
+      throw outOfMemory(
+          "copying a "
+              + hostArray.getClass().getComponentType()
+              + "["
+              + java.lang.reflect.Array.getLength(hostArray)
+              + "] to the device",
+          e);
+    }
   }
 
   @Override
@@ -83,7 +125,7 @@ public abstract class AbstractDevice implements Device {
     KernelMethod method = KernelArguments.select(kernelClass, methodName, actual);
     checkGeometry(launch, method);
     checkAliases(method, actual);
-    launchKernel(launch, method, actual);
+    launchGuarded(launch, method, actual);
   }
 
   /**
@@ -303,41 +345,41 @@ public abstract class AbstractDevice implements Device {
 
   @Override
   public final DeviceArray copyOf(boolean[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 
   @Override
   public final DeviceArray copyOf(byte[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 
   @Override
   public final DeviceArray copyOf(short[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 
   @Override
   public final DeviceArray copyOf(char[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 
   @Override
   public final DeviceArray copyOf(int[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 
   @Override
   public final DeviceArray copyOf(long[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 
   @Override
   public final DeviceArray copyOf(float[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 
   @Override
   public final DeviceArray copyOf(double[] x) {
-    return upload(Objects.requireNonNull(x, "x"));
+    return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
 }

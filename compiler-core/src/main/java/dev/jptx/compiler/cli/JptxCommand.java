@@ -1,5 +1,6 @@
 package dev.jptx.compiler.cli;
 
+import dev.jptx.compiler.diag.InternalCompilerError;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.driver.Version;
@@ -77,7 +78,15 @@ public final class JptxCommand implements Runnable {
           }
           return INTERNAL_ERROR;
         });
-    return cl.execute(args);
+    try {
+      return cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      // outside any pass (reading the inputs, writing the output): no kernel to name
+      err.println(
+          "jptx: out of memory (" + e.getMessage() + "): " + InternalCompilerError.HEAP_HINT);
+      err.flush();
+      return INTERNAL_ERROR;
+    }
   }
 
   @Override

@@ -169,6 +169,10 @@ public final class Build {
     } catch (InternalCompilerError e) {
       report.addInternalError(e.getMessage(), e);
       return new Remove(c.name);
+    } catch (OutOfMemoryError e) {
+      InternalCompilerError oom = InternalCompilerError.outOfMemory(className, "pipeline", e);
+      report.addInternalError(oom.getMessage(), oom);
+      return new Remove(c.name);
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     if (!r.succeeded() || d.hasErrors()) {

@@ -17,6 +17,8 @@ final class PassRunner {
       throw e;
     } catch (RuntimeException | StackOverflowError e) {
       throw new InternalCompilerError(unit, pass, e);
+    } catch (OutOfMemoryError e) {
+      throw InternalCompilerError.outOfMemory(unit, pass, e);
     }
   }
 

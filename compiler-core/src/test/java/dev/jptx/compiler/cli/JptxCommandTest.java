@@ -166,6 +166,54 @@ class JptxCommandTest {
         "demo/Cut.class: error: cannot read class file: it is truncated or malformed\n", r.err());
   }
 
+  /** A machine pass that runs out of heap on the kernel {@code demo.Big.big}. */
+  private static final MachinePass HOG =
+      new MachinePass() {
+        @Override
+        public String name() {
+          return "test-hog";
+        }
+
+        @Override
+        public boolean run(MachineFunction f) {
+          if (f.info().javaName().equals("demo.Big.big")) {
+            throw new OutOfMemoryError("Java heap space");
+          }
+          return false;
+        }
+      };
+
+  @Test
+  void compile_outOfMemory_namesTheKernelAndTheOptionWithoutStackTrace() {
+    Path classes =
+        JavaSources.compile(
+            dir,
+            Map.of(
+                "demo.Saxpy",
+                Sources.SAXPY,
+                "demo.Big",
+                Sources.SAXPY.replace("Saxpy", "Big").replace("saxpy", "big")));
+    Path out = dir.resolve("out");
+    Run r =
+        jptx(
+            p -> p.withExtraMachinePass(HOG),
+            "compile",
+            "--validate",
+            "false",
+            "-o",
+            out.toString(),
+            classes.toString());
+    assertEquals(3, r.code(), r.err());
+    assertEquals(
+        "jptx: out of memory in pass 'test-hog' while compiling demo.Big.big (Java heap space):"
+            + " give the compiler a larger Java heap with -Xmx (the CLI: java -Xmx4g -jar"
+            + " jptx.jar ...; Maven: MAVEN_OPTS=-Xmx4g)\n",
+        r.err());
+    assertNoStackTrace(r);
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Saxpy/sm_75.ptx")));
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Big")));
+  }
+
   @Test
   void compile_internalError_namesKernelAndPassWithoutStackTrace() {
     Path classes =

@@ -204,7 +204,11 @@ public final class JvmDevice extends AbstractDevice {
     if (n < 0) {
       throw new IllegalArgumentException("negative DeviceArray length " + n);
     }
-    return new JvmDeviceArray(this, Array.newInstance(elementType, n));
+    try {
+      return new JvmDeviceArray(this, Array.newInstance(elementType, n));
+    } catch (OutOfMemoryError e) {
+      throw outOfMemory("allocating a DeviceArray of " + elementType + "[" + n + "]", e);
+    }
   }
 
   @Override

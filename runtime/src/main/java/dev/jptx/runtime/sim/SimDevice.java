@@ -229,7 +229,11 @@ public final class SimDevice extends AbstractDevice {
     if (n < 0) {
       throw new IllegalArgumentException("negative DeviceArray length " + n);
     }
-    return allocateArray(elementType, n);
+    try {
+      return allocateArray(elementType, n);
+    } catch (OutOfMemoryError e) {
+      throw outOfMemory("allocating a DeviceArray of " + elementType + "[" + n + "]", e);
+    }
   }
 
   private SimDeviceArray allocateArray(Class<?> type, int n) {
