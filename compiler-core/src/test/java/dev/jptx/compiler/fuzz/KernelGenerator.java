@@ -87,12 +87,18 @@ final class KernelGenerator {
     sinks(g, scope, body, params);
     Collections.shuffle(params, new Random(r.nextLong()));
 
+    // one array passed as a @ReadOnly and as a plain parameter is refused at launch (the plain
+    // one might write it), so the names of one array are all @ReadOnly or none is
+    java.util.Map<String, Boolean> readOnly = new java.util.HashMap<>();
+    for (Param p : params) {
+      if (p.kind() == Kind.INPUT && p.aliasOf() == null) {
+        readOnly.put(p.name(), features.contains(Feature.READ_ONLY) && r.nextBoolean());
+      }
+    }
     List<String> declared = new ArrayList<>();
     for (Param p : params) {
-      String ro =
-          p.kind() == Kind.INPUT && features.contains(Feature.READ_ONLY) && r.nextBoolean()
-              ? "@ReadOnly "
-              : "";
+      String root = p.aliasOf() != null ? p.aliasOf() : p.name();
+      String ro = readOnly.getOrDefault(root, false) ? "@ReadOnly " : "";
       declared.add(ro + p.type().java + (p.isArray() ? "[] " : " ") + p.name());
     }
     String header =

@@ -81,6 +81,8 @@ class KernelGeneratorTest {
             target = k.params().get(j).name().equals(p.aliasOf()) ? j : target;
           }
           assertSame(args[target], args[i], p::toString);
+          // one array may not be both @ReadOnly and not: the launch refuses that
+          assertEquals(readOnly(k, p.name()), readOnly(k, p.aliasOf()), k::source);
         }
       }
     }
@@ -121,6 +123,10 @@ class KernelGeneratorTest {
         assertFalse(e.getValue().matcher(s).find(), () -> e.getKey() + " is off but:\n" + s);
       }
     }
+  }
+
+  private static boolean readOnly(GeneratedKernel k, String param) {
+    return Pattern.compile("@ReadOnly \\w+\\[\\] " + param + "[,)]").matcher(k.source()).find();
   }
 
   private static List<GeneratedKernel> kernels(Set<Feature> features) {
