@@ -200,15 +200,31 @@ public abstract class AbstractDevice implements Device {
    * @throws IllegalArgumentException naming the kernel, the bytes asked for and the limit
    */
   protected final void checkSharedMemory(Launch launch, String kernel) {
-    int shared = launch.sharedMemoryBytes();
+    checkSharedMemory(launch, kernel, 0);
+  }
+
+  /**
+   * Checks the launch's dynamic shared memory and the kernel's static shared memory together
+   * against {@link #maxSharedMemoryPerBlock}, the limit a block has for both.
+   *
+   * @param launch the launch
+   * @param kernel the kernel's name, for the message
+   * @param staticBytes the kernel's static shared memory, 0 where it is not known before the launch
+   * @throws IllegalArgumentException naming the kernel, the bytes asked for and the limit
+   */
+  protected final void checkSharedMemory(Launch launch, String kernel, int staticBytes) {
+    long shared = (long) launch.sharedMemoryBytes() + staticBytes;
     int limit = maxSharedMemoryPerBlock();
     if (shared > limit) {
       throw new IllegalArgumentException(
           "launch of kernel "
               + kernel
               + ": sharedMemoryBytes = "
-              + shared
-              + " exceeds the "
+              + launch.sharedMemoryBytes()
+              + (staticBytes > 0
+                  ? " and the kernel's " + staticBytes + " bytes of static shared memory exceed"
+                  : " exceeds")
+              + " the "
               + limit
               + " bytes of shared memory a block may have on this device");
     }

@@ -277,6 +277,10 @@ public final class CudaDevice extends AbstractDevice {
       Consumer<LaunchArguments> marshal) {
     checkSharedMemory(launch, kernel);
     bind();
+    // static shared memory alone is at most 48 KiB (ptxas refuses more): it only matters with
+    // dynamic memory beside it
+    int staticShared = launch.sharedMemoryBytes() == 0 ? 0 : staticSharedBytes(function);
+    checkSharedMemory(launch, kernel, staticShared);
     CudaStream stream = launch.stream().map(this::own).orElse(null);
     long handle = stream == null ? 0 : stream.handle();
     var args = new LaunchArguments(this, handle, stream != null);
@@ -293,7 +297,7 @@ public final class CudaDevice extends AbstractDevice {
       }
       byte[][] params = args.params();
       check.accept(params);
-      optInToSharedMemory(function, launch.sharedMemoryBytes());
+      optInToSharedMemory(function, launch.sharedMemoryBytes(), staticShared);
       start = driver.createEvent();
       end = driver.createEvent();
       driver.recordEvent(start, handle);
@@ -434,10 +438,40 @@ public final class CudaDevice extends AbstractDevice {
    * Dynamic shared memory above 48 KiB must be allowed per function before the launch (sm_70 and
    * newer have up to 227 KiB); without it the launch fails with {@code CUDA_ERROR_INVALID_VALUE}.
    */
-  private void optInToSharedMemory(long function, int bytes) {
-    if (bytes > DEFAULT_DYNAMIC_SHARED_LIMIT) {
+  /**
+   * Raises the function's dynamic shared memory limit where the block's shared memory, static and
+   * dynamic together, passes the 48 KiB every device allows without it: 16 KiB of static arrays and
+   * 40 KiB of dynamic memory need it as much as 100 KiB of dynamic memory alone.
+   */
+  private void optInToSharedMemory(long function, int dynamicBytes, int staticBytes) {
+    if ((long) dynamicBytes + staticBytes > DEFAULT_DYNAMIC_SHARED_LIMIT) {
       driver.setFunctionAttribute(
-          function, CudaDriver.FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+          function, CudaDriver.FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamicBytes);
+    }
+  }
+
+  private final Map<Long, Integer> staticShared = new ConcurrentHashMap<>();
+
+  /**
+   * The function's static shared memory ({@code CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES}), asked once
+   * per function.
+   */
+  private int staticSharedBytes(long function) {
+    Integer known = staticShared.get(function);
+    if (known != null) {
+      return known;
+    }
+    try {
+      int bytes = driver.functionAttribute(function, CudaDriver.FUNCTION_SHARED_SIZE_BYTES);
+      staticShared.put(function, bytes);
+      return bytes;
+    } catch (CudaError e) {
+      throw new IllegalStateException(
+          "reading the static shared memory of a function on "
+              + describe()
+              + " failed: "
+              + CudaError.name(e.code()),
+          e);
     }
   }
 

@@ -191,6 +191,36 @@ class CudaDeviceLaunchTest {
     assertEquals(100_000, driver.launches.get(1).sharedMemoryBytes());
   }
 
+  /** The limits are on static and dynamic shared memory together, as the hardware counts them. */
+  @Test
+  void launch_countsTheKernelsStaticSharedMemory() {
+    driver.functionAttributes.put(CudaDriver.FUNCTION_SHARED_SIZE_BYTES, 16 * 1024);
+    Launch fits = Launch.grid1d(1, 1).sharedMemoryBytes(32 * 1024);
+    device.launch(fits, CudaTestKernels::scale, 0, 1f, new float[0], new float[0]);
+    assertTrue(!driver.calls.contains("cuFuncSetAttribute"), "48 KiB in all needs no opt-in");
+    Launch over48 = Launch.grid1d(1, 1).sharedMemoryBytes(40 * 1024);
+    device.launch(over48, CudaTestKernels::scale, 0, 1f, new float[0], new float[0]);
+    assertEquals(
+        40 * 1024,
+        driver.functionAttributes.get(CudaDriver.FUNCTION_MAX_DYNAMIC_SHARED_SIZE_BYTES));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                device.launch(
+                    Launch.grid1d(1, 1).sharedMemoryBytes(99 * 1024 - 16 * 1024 + 1),
+                    CudaTestKernels::scale,
+                    0,
+                    1f,
+                    new float[0],
+                    new float[0]));
+    assertEquals(
+        "launch of kernel CudaTestKernels.scale: sharedMemoryBytes = 84993 and the kernel's 16384"
+            + " bytes of static shared memory exceed the 101376 bytes of shared memory a block may"
+            + " have on this device",
+        e.getMessage());
+  }
+
   @Test
   void launch_acceptsTheDevicesOptInMaximumAndRefusesMore() {
     int max = 99 * 1024; // the fake reports compute capability 8.6

@@ -47,7 +47,8 @@ final class FakeCudaDriver implements CudaDriver {
 
   int deviceCount = 1;
   float elapsedMillis = 1.5f;
-  final Map<Integer, Integer> functionAttributes = new HashMap<>();
+  final Map<Integer, Integer> functionAttributes =
+      new HashMap<>(Map.of(CudaDriver.FUNCTION_SHARED_SIZE_BYTES, 0));
   Consumer<Launched> kernelBody = l -> {};
 
   final List<String> calls = new ArrayList<>();
