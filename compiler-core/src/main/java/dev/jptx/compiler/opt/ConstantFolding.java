@@ -227,13 +227,24 @@ public final class ConstantFolding implements FunctionPass {
    * them.
    */
   private static boolean foldSelectCompare(Function f, Inst i, InstData.Compare x) {
-    Choice ch = choice(f, x.lhs());
-    if (ch == null || !f.isConstant(x.rhs()) || !(f.type(x.lhs()) instanceof ScalarType t)) {
+    if (!(f.type(x.lhs()) instanceof ScalarType t)) {
       return false;
     }
-    long k = f.constantBits(x.rhs());
-    Long whenTrue = ConstantEvaluator.compare(x.predicate(), t, ch.ifTrue(), k);
-    Long whenFalse = ConstantEvaluator.compare(x.predicate(), t, ch.ifFalse(), k);
+    // the choice on either side: javac writes 'if (0 <= c ? a : b)' with the constant first
+    boolean left = f.isConstant(x.rhs());
+    Choice ch = left ? choice(f, x.lhs()) : f.isConstant(x.lhs()) ? choice(f, x.rhs()) : null;
+    if (ch == null) {
+      return false;
+    }
+    long k = f.constantBits(left ? x.rhs() : x.lhs());
+    Long whenTrue =
+        left
+            ? ConstantEvaluator.compare(x.predicate(), t, ch.ifTrue(), k)
+            : ConstantEvaluator.compare(x.predicate(), t, k, ch.ifTrue());
+    Long whenFalse =
+        left
+            ? ConstantEvaluator.compare(x.predicate(), t, ch.ifFalse(), k)
+            : ConstantEvaluator.compare(x.predicate(), t, k, ch.ifFalse());
     if (whenTrue == null || whenFalse == null) {
       return false;
     }

@@ -228,6 +228,10 @@ class KernelsOnSimulatorTest {
         o,
         new Differential.Case(
             FuzzFound.class, "predicateConstants", Launch.grid1d(64, 32), 0, -129, new int[64]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            FuzzFound.class, "deadRecursiveCall", Launch.grid1d(64, 32), 0, new int[64]));
   }
 
   @ParameterizedTest(name = "{0}")

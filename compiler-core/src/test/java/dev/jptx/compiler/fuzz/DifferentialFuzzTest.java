@@ -136,13 +136,13 @@ class DifferentialFuzzTest {
     System.out.printf(
         "jptx fuzz: base seed 0x%x (-Djptx.fuzz.seed=0x%x), %d kernels, features %s%n",
         base, base, only != null ? 1 : COUNT, FEATURES);
+    Shard shard = Shard.parse(System.getProperty("jptx.fuzz.shard"));
+    summary = new Summary(base, shard);
     if (only != null && !only.isBlank()) {
       long seed = seed("jptx.fuzz.kernel", 0);
       return Stream.of(batch(generator, base, 0, List.of(seed)));
     }
     int batches = (COUNT + BATCH - 1) / BATCH;
-    Shard shard = Shard.parse(System.getProperty("jptx.fuzz.shard"));
-    summary = new Summary(base, shard);
     return IntStream.range(shard.from(batches), shard.to(batches))
         .mapToObj(
             b -> {

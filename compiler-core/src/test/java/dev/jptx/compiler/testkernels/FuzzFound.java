@@ -1,5 +1,7 @@
 package dev.jptx.compiler.testkernels;
 
+import static dev.jptx.Gpu.FULL_MASK;
+import static dev.jptx.Gpu.anySync;
 import static dev.jptx.Gpu.globalIdX;
 
 import dev.jptx.Kernel;
@@ -38,5 +40,30 @@ public final class FuzzFound {
       return;
     }
     out[globalIdX()] = b ? 1 : 0;
+  }
+
+  static short down(int depth) {
+    int d = depth & 7;
+    if (d == 0) {
+      return 0;
+    }
+    short unused = down(d - 1);
+    return 0;
+  }
+
+  /**
+   * ptxas 13.0 crashes (a segmentation fault, sm_90, -O1 and up) on an entry with a parameter, a
+   * warp vote, and a call of a recursive function behind a branch that ptxas's own folding proves
+   * never taken: jptx left {@code 0 <= (c ? 65441 : 65505)} unfolded (the constant first, as javac
+   * writes it), so the dead call reached ptxas. It folds now, and the call is gone before ptxas.
+   * Fuzz kernel {@code 0x9250ae66ca765599}, reduced.
+   */
+  @Kernel(maxThreadsPerBlock = 256, maxRegisters = 32)
+  public static void deadRecursiveCall(int[] out) {
+    boolean v = anySync(FULL_MASK, false);
+    if (((char) 0) <= (v ? ((char) 65441) : ((char) 65505))) {
+      return;
+    }
+    short unused = down(0);
   }
 }
