@@ -18,7 +18,10 @@ import java.util.Set;
  *       {@code and.b32 %r3, %r2, 31};
  *   <li>a {@code mov} of an immediate from 0 to width - 1, or of a register in range (the copies
  *       PHI elimination makes);
- *   <li>an integer {@code cvt} of a register in range, or a {@code selp} of two operands in range.
+ *   <li>an integer {@code cvt} of a register in range, or a {@code selp} of two operands in range;
+ *   <li>a {@code ld.local} of a slot at a constant address (a spill reload under a register budget)
+ *       that every {@code st.local} to the same address in the function fills with a value in
+ *       range.
  * </ul>
  *
  * A definition met again while it is being checked (a copy around a loop) is assumed in range: the
@@ -136,8 +139,37 @@ final class ShiftMaskRule implements LintRule {
               && operandInRange(f, d.operand(2), d, max, visiting);
       // an unsigned bit field of at most log2(max + 1) bits is below max + 1
       case "bfe" -> d.modifiers().contains("u32") && fieldFits(d.operand(3), max);
+      case "ld" ->
+          d.modifiers().contains("local")
+              && d.operands().size() == 2
+              && slotInRange(f, d.operand(1), max, visiting);
       default -> false;
     };
+  }
+
+  /**
+   * Whether every store to the local slot {@code address} stores a value in range. Only slots named
+   * by the depot symbol and a constant, as spill code addresses them: a register address may alias
+   * any slot.
+   */
+  private static boolean slotInRange(
+      PtxFunctionBody f, String address, long max, Set<PtxStatement> visiting) {
+    if (!address.matches("\\[__local_depot\\d+(\\+\\d+)?\\]")) {
+      return false;
+    }
+    boolean stored = false;
+    for (PtxStatement s : f.statements()) {
+      if (s.base().equals("st")
+          && s.modifiers().contains("local")
+          && s.operands().size() == 2
+          && s.operand(0).equals(address)) {
+        if (!operandInRange(f, s.operand(1), s, max, visiting)) {
+          return false;
+        }
+        stored = true;
+      }
+    }
+    return stored;
   }
 
   /** A {@code bfe} length literal whose largest field value, {@code 2^len - 1}, is at most max. */

@@ -234,6 +234,35 @@ class PtxLintTest {
     assertEquals(List.of(), PtxLint.check(ptx, false));
   }
 
+  /**
+   * A masked count spilled under a register budget and reloaded (fuzz kernel 0x1394a4c54dd31eb7).
+   */
+  @Test
+  void shiftMask_aMaskedCountReloadedFromItsSpillSlotIsClean() {
+    String ptx =
+        kernel(
+                "and.b32 %r2, %r1, 31;",
+                "st.local.b32 [__local_depot0+124], %r2;",
+                "ld.local.b32 %r3, [__local_depot0+124];",
+                "shr.u32 %r4, %r5, %r3;")
+            .replace("{\n", "{\n\t.local .align 8 .b8 \t__local_depot0[128];\n");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+    // an unmasked value stored to the same slot anywhere, or a slot at a register address, is not
+    String other =
+        kernel(
+            "and.b32 %r2, %r1, 31;",
+            "st.local.b32 [__local_depot0+124], %r2;",
+            "st.local.b32 [__local_depot0+124], %r1;",
+            "ld.local.b32 %r3, [__local_depot0+124];",
+            "shr.u32 %r4, %r5, %r3;");
+    assertEquals(PtxLint.SHIFT_MASK, only(other, false).rule());
+    String byRegister =
+        kernel(
+            "and.b32 %r2, %r1, 31;",
+            "st.local.b32 [%rd1], %r2;", "ld.local.b32 %r3, [%rd1];", "shr.u32 %r4, %r5, %r3;");
+    assertEquals(PtxLint.SHIFT_MASK, only(byRegister, false).rule());
+  }
+
   @Test
   void shiftMask_unmaskedRegisterCountIsFound() {
     LintFinding f = only(kernel("ld.param.u32 %r1, [k_param_0];", "shl.b32 %r2, %r2, %r1;"), true);
