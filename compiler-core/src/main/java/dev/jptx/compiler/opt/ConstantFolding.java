@@ -76,6 +76,10 @@ public final class ConstantFolding implements FunctionPass {
           changed = true;
           continue;
         }
+        if (d instanceof InstData.Compare x && foldSelfCompare(f, i, x)) {
+          changed = true;
+          continue;
+        }
         Value r = f.result(i);
         if (r == null || d.operands().isEmpty() || !d.operands().stream().allMatch(f::isConstant)) {
           continue;
@@ -256,6 +260,26 @@ public final class ConstantFolding implements FunctionPass {
     } else {
       f.setData(i, Negation.instruction(f, c));
     }
+    return true;
+  }
+
+  /**
+   * An integer compared with itself: {@code a == a} is true and {@code a < a} false whatever {@code
+   * a} holds (not for floats, where NaN is unequal to itself). Generated and hand-written code
+   * alike leave them (the fuzzer's {@code a3 == a3}), and a branch on one is dead code that ptxas,
+   * not jptx, would otherwise remove.
+   */
+  private static boolean foldSelfCompare(Function f, Inst i, InstData.Compare x) {
+    if (!x.lhs().equals(x.rhs()) || x.predicate().isFloat()) {
+      return false;
+    }
+    boolean holds =
+        switch (x.predicate()) {
+          case EQ, SLE, SGE, ULE, UGE -> true;
+          default -> false;
+        };
+    f.replaceAllUses(f.result(i), f.constant(ScalarType.I1, holds ? 1 : 0));
+    f.remove(i);
     return true;
   }
 
