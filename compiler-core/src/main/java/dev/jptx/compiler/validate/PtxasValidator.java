@@ -110,8 +110,10 @@ public final class PtxasValidator implements PtxValidator {
         p.destroyForcibly();
         return new ValidationResult(name(), false, List.of(), "ptxas timed out");
       }
-      boolean ok = p.exitValue() == 0;
-      return new ValidationResult(name(), ok, ok ? AssemblerLog.parse(log) : List.of(), log);
+      int code = p.exitValue();
+      boolean ok = code == 0;
+      return new ValidationResult(
+          name(), ok, ok ? AssemblerLog.parse(log) : List.of(), ok ? log : failureLog(log, code));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + executable, e);
     } catch (InterruptedException e) {
@@ -120,6 +122,29 @@ public final class PtxasValidator implements PtxValidator {
     } finally {
       deleteQuietly(dir);
     }
+  }
+
+  /**
+   * ptxas's log of a rejected module; where ptxas was killed by a signal (exit code 128 + n), which
+   * it does without a word on some valid modules, a line saying so, so that the build's error does
+   * not end in nothing.
+   */
+  static String failureLog(String log, int exitCode) {
+    // ptxas's own fatal errors exit with 255; a shell reports a signal n as 128 + n (n <= 64)
+    if (exitCode <= 128 || exitCode > 128 + 64) {
+      return log;
+    }
+    int signal = exitCode - 128;
+    String name = signal == 11 ? " (SIGSEGV)" : signal == 6 ? " (SIGABRT)" : "";
+    return (log.isBlank() ? "" : log.strip() + "\n")
+        + "ptxas crashed: exit code "
+        + exitCode
+        + ", killed by signal "
+        + signal
+        + name
+        + ". That is a defect of ptxas, not an error in the module; docs/compiler-internals.md"
+        + " (\"Known toolchain problems\") lists the shapes known to trigger it. Another target or"
+        + " -O0 may assemble the module.";
   }
 
   private static void deleteQuietly(Path dir) {
