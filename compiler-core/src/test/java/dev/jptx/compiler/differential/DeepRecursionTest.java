@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testkernels.FuzzFound;
 import dev.jptx.compiler.testkernels.Recursion;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.KernelException;
@@ -51,5 +52,18 @@ class DeepRecursionTest {
         assertArrayEquals(new int[] {1000}, out, config);
       }
     }
+  }
+
+  /**
+   * ptxas 13.0 (sm_90) crashes on a direct call of a recursive function behind a branch it proves
+   * dead; with constant folding off, jptx leaves that branch to ptxas, and the call, indirect now,
+   * assembles (Differential.check runs ptxas) and runs.
+   */
+  @Test
+  void recursiveCalls_areIndirect_soThatPtxasAssemblesWhatItWouldCrashOn() {
+    Differential.check(
+        Configurations.options("-O3 sm_90 disable-constfold"),
+        new Differential.Case(
+            FuzzFound.class, "deadRecursiveCall", Launch.grid1d(64, 32), 0, new int[64]));
   }
 }

@@ -25,9 +25,12 @@ class DeviceFunctionsTest {
   @Test
   void o0_callsEveryDeviceFunction() {
     String ptx = ptx(0);
-    for (String f : new String[] {"MathHelpers_prime", "MathHelpers_gcd", "Lang_twice"}) {
+    for (String f : new String[] {"MathHelpers_prime", "Lang_twice"}) {
       assertTrue(ptx.contains("call (retval0), " + f + ", "), f);
     }
+    // recursive functions are called through their address (CallSequence: a ptxas 13.0 crash)
+    assertTrue(ptx.contains("mov.u64 %rdcallee, MathHelpers_gcd;"), ptx);
+    assertFalse(ptx.contains("call (retval0), MathHelpers_gcd, "), ptx);
   }
 
   @Test
@@ -36,7 +39,8 @@ class DeviceFunctionsTest {
     assertFalse(ptx.contains("MathHelpers_prime"), "a small helper is inlined and removed");
     assertTrue(ptx.contains(".func (.param .b32 func_retval0) Lang_twice("), "@NoInline stays");
     assertTrue(ptx.contains("call (retval0), Lang_twice, "));
-    assertTrue(ptx.contains("call (retval0), MathHelpers_gcd, "), "recursion stays a call");
-    assertTrue(ptx.contains("call (retval0), MathHelpers_fib, "));
+    assertTrue(ptx.contains("mov.u64 %rdcallee, MathHelpers_gcd;"), "recursion stays a call");
+    assertTrue(ptx.contains("mov.u64 %rdcallee, MathHelpers_fib;"));
+    assertTrue(ptx.contains("call (retval0), %rdcallee, (param0, param1), prototype_"), ptx);
   }
 }

@@ -26,6 +26,12 @@ public final class AddressMap {
   /** Where global allocations start; each is 256-byte aligned, with unmapped gaps between. */
   public static final long GLOBAL_BASE = 0x0000_1000_0000_0000L;
 
+  /**
+   * Where the module's functions seem to lie, 8 bytes apart, for {@code mov.u64 %rd, f} and the
+   * indirect calls through it: never memory, so a load or store there faults.
+   */
+  public static final long FUNCTION_WINDOW = 0x0000_0500_0000_0000L;
+
   private AddressMap() {}
 
   /** True if {@code address} lies in the window starting at {@code window}. */

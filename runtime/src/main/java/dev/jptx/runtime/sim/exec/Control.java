@@ -3,6 +3,7 @@ package dev.jptx.runtime.sim.exec;
 import dev.jptx.runtime.sim.ptx.CallSite;
 import dev.jptx.runtime.sim.ptx.Instruction;
 import dev.jptx.runtime.sim.ptx.Operand;
+import dev.jptx.runtime.sim.ptx.Reg;
 import dev.jptx.runtime.sim.ptx.SymbolRef;
 import java.util.List;
 
@@ -37,13 +38,25 @@ final class Control {
 
   private static Exec call(Instruction in, Operands ops) {
     CallSite cs = CallSite.of(in);
-    if (!(cs.target() instanceof SymbolRef callee)) {
-      throw new SimulationError("indirect calls are not supported by the simulator");
-    }
     int[] argOffsets = offsets(ops, cs.arguments());
     int[] argSizes = sizes(ops, cs.arguments());
     int[] retOffsets = offsets(ops, cs.returns());
     int[] retSizes = sizes(ops, cs.returns());
+    if (cs.target() instanceof Reg target) {
+      // an indirect call: the callee is the function whose address the register holds
+      int slot = ops.register(target.name());
+      Program program = ops.fd.program;
+      return th -> {
+        Code[] callee = {program.codeAt(th.r[slot])};
+        return Frames.call(
+            th,
+            new dev.jptx.runtime.sim.exec.CallSite(
+                callee, argOffsets, argSizes, retOffsets, retSizes));
+      };
+    }
+    if (!(cs.target() instanceof SymbolRef callee)) {
+      throw new SimulationError("a call of " + cs.target().text() + " is not supported");
+    }
     if (callee.name().equals("vprintf")) {
       return Vprintf.exec(argOffsets, retOffsets);
     }

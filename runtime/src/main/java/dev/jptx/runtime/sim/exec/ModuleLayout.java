@@ -25,7 +25,21 @@ final class ModuleLayout {
 
   private final Map<String, Symbol> symbols = new HashMap<>();
 
+  /** The functions of the module by address (see {@link AddressMap#FUNCTION_WINDOW}). */
+  private final Map<String, Long> functionAddresses = new HashMap<>();
+
+  /** The address of function {@code name}, or null if the module has no such function. */
+  Long functionAddress(String name) {
+    return functionAddresses.get(name);
+  }
+
   ModuleLayout(PtxProgram p, Program program, GlobalMemory memory) {
+    for (var f : p.functions()) {
+      long address = AddressMap.FUNCTION_WINDOW + 8L * functionAddresses.size();
+      if (functionAddresses.putIfAbsent(f.name(), address) == null) {
+        program.functionNames.put(address, f.name());
+      }
+    }
     List<Variable> shared = new ArrayList<>();
     List<Variable> dynamic = new ArrayList<>();
     long constBytes = 0;

@@ -87,6 +87,10 @@ final class Operands {
   /** The address of a symbol in its own space (or generic), for uses fixed at decode time. */
   long symbolAddress(String name, long offset, boolean generic) {
     ModuleLayout.Symbol s = fd.symbol(name);
+    Long function = s == null ? fd.module.functionAddress(name) : null;
+    if (function != null) {
+      return function + offset; // mov.u64 %rd, f: the function's address, for an indirect call
+    }
     if (s == null) {
       throw new SimulationError("unknown symbol " + name);
     }

@@ -15,6 +15,28 @@ import java.util.Map;
  */
 public final class Program {
   final Map<String, Code> functions = new LinkedHashMap<>();
+
+  /** The name of the function at each address a {@code mov} of a function symbol gives. */
+  final Map<Long, String> functionNames = new java.util.HashMap<>();
+
+  /**
+   * The code of the function at {@code address}, for an indirect call.
+   *
+   * @throws SimulationError if no defined function lies there
+   */
+  Code codeAt(long address) {
+    String name = functionNames.get(address);
+    Code c = name == null ? null : functions.get(name);
+    if (c == null) {
+      throw new SimulationError(
+          String.format(
+              "indirect call of address 0x%x, where %s",
+              address,
+              name == null ? "no function lies" : "function " + name + " is only declared"));
+    }
+    return c;
+  }
+
   final List<String> opcodes = new ArrayList<>();
   final Map<String, Integer> opcodeIndex = new LinkedHashMap<>();
   final List<Region> globals = new ArrayList<>();
