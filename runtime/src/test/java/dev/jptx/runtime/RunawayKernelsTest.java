@@ -34,6 +34,29 @@ class RunawayKernelsTest {
     }
   }
 
+  /** What a launch on another thread threw after that thread was interrupted 200 ms in. */
+  private static Throwable interruptedLaunch(Runnable launch, AtomicReference<Boolean> flagAfter)
+      throws InterruptedException {
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread launcher =
+        new Thread(
+            () -> {
+              try {
+                launch.run();
+              } catch (RuntimeException e) {
+                thrown.set(e);
+              }
+              flagAfter.set(Thread.currentThread().isInterrupted());
+            });
+    launcher.start();
+    Thread.sleep(200);
+    launcher.interrupt();
+    launcher.join(10_000);
+    assertTrue(!launcher.isAlive(), "the interrupt did not end the launch");
+    assertTrue(thrown.get() instanceof KernelException, String.valueOf(thrown.get()));
+    return thrown.get();
+  }
+
   @Test
   void launch_timeout_isAModifiedCopy_andMustBePositive() {
     Launch plain = Launch.grid1d(1, 1);
@@ -73,27 +96,12 @@ class RunawayKernelsTest {
   void simulator_interruptOfTheLaunchingThread_stopsTheLaunch() throws Exception {
     try (Device sim = Device.simulator();
         PtxModule m = sim.loadPtx(ptx())) {
-      AtomicReference<Throwable> thrown = new AtomicReference<>();
       AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
-      Thread launcher =
-          new Thread(
-              () -> {
-                try {
-                  m.launch("spin", Launch.grid1d(1, 1));
-                } catch (RuntimeException e) {
-                  thrown.set(e);
-                }
-                stillInterrupted.set(Thread.currentThread().isInterrupted());
-              });
-      launcher.start();
-      Thread.sleep(200);
-      launcher.interrupt();
-      launcher.join(10_000);
-      assertTrue(!launcher.isAlive(), "the interrupt did not end the launch");
-      assertTrue(thrown.get() instanceof KernelException, String.valueOf(thrown.get()));
+      Throwable thrown =
+          interruptedLaunch(() -> m.launch("spin", Launch.grid1d(1, 1)), stillInterrupted);
       assertTrue(
-          thrown.get().getMessage().startsWith("kernel spin was interrupted on the simulator"),
-          thrown.get().getMessage());
+          thrown.getMessage().startsWith("kernel spin was interrupted on the simulator"),
+          thrown.getMessage());
       assertTrue(stillInterrupted.get(), "the interrupt status is the caller's to see");
     }
   }
@@ -178,25 +186,13 @@ class RunawayKernelsTest {
   void jvm_interruptOfTheLaunchingThread_abandonsTheLaunch() throws Exception {
     try (Device jvm = Device.jvm()) {
       int[] flag = new int[1];
-      AtomicReference<Throwable> thrown = new AtomicReference<>();
-      Thread launcher =
-          new Thread(
-              () -> {
-                try {
-                  jvm.launch(Launch.grid1d(32, 32), RunawayKernelsTest::spin, flag);
-                } catch (RuntimeException e) {
-                  thrown.set(e);
-                }
-              });
-      launcher.start();
-      Thread.sleep(200);
-      launcher.interrupt();
-      launcher.join(10_000);
-      assertTrue(!launcher.isAlive(), "the interrupt did not end the launch");
-      assertTrue(thrown.get() instanceof KernelException, String.valueOf(thrown.get()));
+      Throwable thrown =
+          interruptedLaunch(
+              () -> jvm.launch(Launch.grid1d(32, 32), RunawayKernelsTest::spin, flag),
+              new AtomicReference<>());
       assertTrue(
-          thrown.get().getMessage().contains("spin was interrupted on the jvm device"),
-          thrown.get().getMessage());
+          thrown.getMessage().contains("spin was interrupted on the jvm device"),
+          thrown.getMessage());
     }
   }
 

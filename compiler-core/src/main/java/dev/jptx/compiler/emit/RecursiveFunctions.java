@@ -1,14 +1,12 @@
 package dev.jptx.compiler.emit;
 
+import dev.jptx.compiler.graph.CallCycles;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.target.MoveOpcodes;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,28 +32,6 @@ final class RecursiveFunctions {
       }
       calls.put(f.info().name(), callees);
     }
-    Set<String> recursive = new HashSet<>();
-    for (String f : calls.keySet()) {
-      if (reaches(calls, f, f)) {
-        recursive.add(f);
-      }
-    }
-    return recursive;
-  }
-
-  /** Whether a path of one call or more leads from {@code from} to {@code to}. */
-  private static boolean reaches(Map<String, Set<String>> calls, String from, String to) {
-    Set<String> seen = new HashSet<>();
-    Deque<String> work = new ArrayDeque<>(calls.getOrDefault(from, Set.of()));
-    while (!work.isEmpty()) {
-      String g = work.pop();
-      if (g.equals(to)) {
-        return true;
-      }
-      if (seen.add(g)) {
-        work.addAll(calls.getOrDefault(g, Set.of()));
-      }
-    }
-    return false;
+    return CallCycles.onCycles(calls);
   }
 }

@@ -1,31 +1,18 @@
 package dev.jptx.compiler.frontend;
 
-import java.util.Set;
+import dev.jptx.compiler.target.PtxIdentifiers;
 
 /** What PTX accepts as a symbol name. */
 final class PtxNames {
   private PtxNames() {}
 
   /**
-   * PTX's predefined identifiers that the identifier grammar would otherwise accept: {@code
-   * WARP_SZ} (the special registers start with {@code %}, which no name here may). ptxas rejects a
-   * symbol of that name with a syntax error; opcodes and type names ({@code add}, {@code u32}) it
-   * accepts.
-   */
-  private static final Set<String> PREDEFINED = Set.of("WARP_SZ");
-
-  /** True for a name PTX reserves, which no symbol may take. */
-  static boolean isPredefined(String s) {
-    return PREDEFINED.contains(s);
-  }
-
-  /**
    * True for {@code [a-zA-Z][a-zA-Z0-9_$]*} and {@code [_$%][a-zA-Z0-9_$]+}, the PTX identifier
    * grammar, restricted to ASCII because Java names may hold letters PTX does not, and not a {@link
-   * #isPredefined predefined} identifier.
+   * PtxIdentifiers#isPredefined predefined} identifier.
    */
   static boolean isValidIdentifier(String s) {
-    if (s.isEmpty() || isPredefined(s)) {
+    if (s.isEmpty() || PtxIdentifiers.isPredefined(s)) {
       return false;
     }
     char first = s.charAt(0);
@@ -64,7 +51,7 @@ final class PtxNames {
     if (sb.length() == 0 || Character.isDigit(sb.charAt(0))) {
       sb.insert(0, '_');
     }
-    if (isPredefined(sb.toString())) {
+    if (PtxIdentifiers.isPredefined(sb.toString())) {
       sb.append('_'); // a device function WARP.SZ
     }
     return sb.toString();

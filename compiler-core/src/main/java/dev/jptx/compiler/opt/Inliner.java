@@ -1,5 +1,6 @@
 package dev.jptx.compiler.opt;
 
+import dev.jptx.compiler.graph.CallCycles;
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.BodyCopier;
 import dev.jptx.compiler.ir.Function;
@@ -101,21 +102,11 @@ public final class Inliner {
 
   /** The functions on a cycle of the call graph. */
   private Set<String> recursiveFunctions() {
-    Set<String> out = new HashSet<>();
+    Map<String, Set<String>> calls = new HashMap<>();
     for (Function f : m.functions()) {
-      Set<String> reach = new HashSet<>();
-      List<String> work = new ArrayList<>(callees(f));
-      while (!work.isEmpty()) {
-        String g = work.remove(work.size() - 1);
-        if (reach.add(g) && m.function(g) != null) {
-          work.addAll(callees(m.function(g)));
-        }
-      }
-      if (reach.contains(f.name())) {
-        out.add(f.name());
-      }
+      calls.put(f.name(), callees(f));
     }
-    return out;
+    return CallCycles.onCycles(calls);
   }
 
   private void inline(Function f, Inst call, Function callee) {

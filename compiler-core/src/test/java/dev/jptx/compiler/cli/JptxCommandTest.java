@@ -41,20 +41,34 @@ class JptxCommandTest {
 
   /** A machine pass with a bug: it throws on the kernel {@code demo.Boom.boom}. */
   private static final MachinePass THROWER =
-      new MachinePass() {
-        @Override
-        public String name() {
-          return "test-thrower";
-        }
+      failingOn("test-thrower", "demo.Boom.boom", () -> new IllegalStateException("boom"));
 
-        @Override
-        public boolean run(MachineFunction f) {
-          if (f.info().javaName().equals("demo.Boom.boom")) {
-            throw new IllegalStateException("boom");
+  /** A machine pass that runs out of heap on the kernel {@code demo.Big.big}. */
+  private static final MachinePass HOG =
+      failingOn("test-hog", "demo.Big.big", () -> new OutOfMemoryError("Java heap space"));
+
+  /** A machine pass named {@code name} that throws what {@code failure} makes on {@code kernel}. */
+  private static MachinePass failingOn(
+      String name, String kernel, java.util.function.Supplier<Throwable> failure) {
+    return new MachinePass() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public boolean run(MachineFunction f) {
+        if (f.info().javaName().equals(kernel)) {
+          Throwable t = failure.get();
+          if (t instanceof Error e) {
+            throw e;
           }
-          return false;
+          throw (RuntimeException) t;
         }
-      };
+        return false;
+      }
+    };
+  }
 
   private static void assertNoStackTrace(Run r) {
     assertFalse(r.out().contains("\tat ") || r.err().contains("\tat "), r.out() + r.err());
@@ -165,23 +179,6 @@ class JptxCommandTest {
     assertEquals(
         "demo/Cut.class: error: cannot read class file: it is truncated or malformed\n", r.err());
   }
-
-  /** A machine pass that runs out of heap on the kernel {@code demo.Big.big}. */
-  private static final MachinePass HOG =
-      new MachinePass() {
-        @Override
-        public String name() {
-          return "test-hog";
-        }
-
-        @Override
-        public boolean run(MachineFunction f) {
-          if (f.info().javaName().equals("demo.Big.big")) {
-            throw new OutOfMemoryError("Java heap space");
-          }
-          return false;
-        }
-      };
 
   @Test
   void compile_outOfMemory_namesTheKernelAndTheOptionWithoutStackTrace() {
