@@ -2,12 +2,12 @@ package dev.jptx.maven;
 
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.Knobs;
+import dev.jptx.compiler.driver.PrintPoints;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 
 /**
@@ -64,7 +64,7 @@ final class OptionsMapping {
         lineInfo,
         maxRegisters,
         knobs,
-        Set.of(),
+        PrintPoints.NONE,
         false,
         false);
   }

@@ -38,7 +38,7 @@ class OptionsMappingTest {
     assertFalse(o.lineInfo());
     assertEquals(64, o.maxRegisters());
     assertTrue(o.knobs().flag("disable-machine-dce"));
-    assertTrue(o.printAfter().isEmpty());
+    assertTrue(o.print().isEmpty());
     assertFalse(o.verifyEachPass());
   }
 

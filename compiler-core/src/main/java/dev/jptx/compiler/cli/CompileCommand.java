@@ -4,15 +4,12 @@ import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.driver.Build;
 import dev.jptx.compiler.driver.BuildReport;
 import dev.jptx.compiler.driver.BuildRequest;
+import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.Pipeline;
-import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
@@ -44,17 +41,6 @@ final class CompileCommand implements Callable<Integer> {
   @Option(names = "--ptxas", paramLabel = "FILE", description = "The ptxas executable to use.")
   Path ptxas;
 
-  @Option(
-      names = "--print-after",
-      paramLabel = "STAGE",
-      split = ",",
-      completionCandidates = JptxCommand.StageNames.class,
-      description = "Print the result of these stages: ${COMPLETION-CANDIDATES}.")
-  List<Stage> printAfter = new ArrayList<>();
-
-  @Option(names = "--print-after-all", description = "Print the result of every stage.")
-  boolean printAfterAll;
-
   @Parameters(paramLabel = "DIR_OR_JAR", arity = "1..*", description = "Class roots to compile.")
   List<Path> inputs;
 
@@ -72,18 +58,20 @@ final class CompileCommand implements Callable<Integer> {
     if (ptxas != null) {
       CommandInputs.ptxas(ptxas);
     }
-    Set<Stage> stages = printAfterAll ? EnumSet.allOf(Stage.class) : Set.copyOf(printAfter);
+    PassStatistics statistics = flags.statistics();
     BuildRequest request =
         new BuildRequest(
             inputs,
             flags.classPathEntries(),
             output,
-            flags.options(stages),
+            flags.options(flags.printPoints(java.util.List.of(), false)),
             ValidationMode.parse(validate),
             ptxas);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    BuildReport report = Build.run(request, Dumps.to(out), configurePipeline);
+    BuildReport report =
+        Build.run(
+            request, Dumps.to(out), p -> configurePipeline.apply(p.withStatistics(statistics)));
     (flags.verbose ? report.verboseKernelLines() : report.kernelLines()).forEach(out::println);
     for (Diagnostic d : report.diagnostics()) {
       err.println(d.format());
@@ -96,6 +84,7 @@ final class CompileCommand implements Callable<Integer> {
       }
     }
     out.flush();
+    flags.report(statistics, err);
     err.flush();
     if (!report.internalErrors().isEmpty()) {
       return JptxCommand.INTERNAL_ERROR;

@@ -2,15 +2,19 @@ package dev.jptx.compiler.cli;
 
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.Knobs;
-import dev.jptx.compiler.driver.Stage;
+import dev.jptx.compiler.driver.PassRegistry;
+import dev.jptx.compiler.driver.PassStatistics;
+import dev.jptx.compiler.driver.PrintPoints;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import java.io.File;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import picocli.CommandLine.Option;
 
 /** The options {@code compile} and {@code dump} share: the plugin's parameters, as flags. */
@@ -60,22 +64,77 @@ final class CompilerFlags {
               + " errors.")
   boolean verbose;
 
+  @Option(
+      names = "--print-after",
+      paramLabel = "NAME",
+      split = ",",
+      description =
+          "Print the code after these stages or passes (stages: ${COMPLETION-CANDIDATES};"
+              + " jptx passes lists the passes).",
+      completionCandidates = JptxCommand.StageNames.class)
+  List<String> printAfter = new ArrayList<>();
+
+  @Option(
+      names = "--print-before",
+      paramLabel = "NAME",
+      split = ",",
+      description = "Print the code before these stages or passes.")
+  List<String> printBefore = new ArrayList<>();
+
+  @Option(names = "--print-after-all", description = "Print the code after every stage.")
+  boolean printAfterAll;
+
+  @Option(
+      names = "--time-passes",
+      description =
+          "Report each pass's wall time on standard error, summed over classes, functions and"
+              + " targets (as llc -time-passes).")
+  boolean timePasses;
+
+  @Option(
+      names = "--stats",
+      description =
+          "Report the counters passes keep on standard error: instructions each pass removed or"
+              + " added, values hoisted, calls inlined, registers spilled, ... (as llc -stats).")
+  boolean stats;
+
+  /** The print points these flags and {@code moreAfter} (dump's {@code --after}) ask for. */
+  PrintPoints printPoints(Collection<String> moreAfter, boolean allStages) {
+    Set<String> after = new TreeSet<>(printAfter);
+    after.addAll(moreAfter);
+    if (printAfterAll || allStages) {
+      after.addAll(PassRegistry.stageNames());
+    }
+    return new PrintPoints(new TreeSet<>(printBefore), after);
+  }
+
+  /** A collector for {@code --time-passes} and {@code --stats}, or null when neither is given. */
+  PassStatistics statistics() {
+    return timePasses || stats ? new PassStatistics() : null;
+  }
+
+  /** Prints the reports {@code --time-passes} and {@code --stats} ask for. */
+  void report(PassStatistics s, PrintWriter err) {
+    if (s == null) {
+      return;
+    }
+    if (timePasses) {
+      err.print(s.timeReport());
+    }
+    if (stats) {
+      err.print(s.statsReport());
+    }
+    err.flush();
+  }
+
   /** The compiler options these flags describe; throws {@link IllegalArgumentException}. */
-  CompilerOptions options(Set<Stage> printAfter) {
+  CompilerOptions options(PrintPoints print) {
     List<SmTarget> t = new ArrayList<>();
     for (String name : targets.isEmpty() ? List.of("sm_75") : targets) {
       t.add(SmTargets.get(name));
     }
     return new CompilerOptions(
-        t,
-        optLevel,
-        fastMath,
-        !noLineInfo,
-        maxRegisters,
-        Knobs.parse(knobs),
-        printAfter.isEmpty() ? Set.of() : EnumSet.copyOf(printAfter),
-        false,
-        checks);
+        t, optLevel, fastMath, !noLineInfo, maxRegisters, Knobs.parse(knobs), print, false, checks);
   }
 
   /** The {@code -cp} entries. */

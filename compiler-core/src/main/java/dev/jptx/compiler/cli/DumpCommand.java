@@ -3,20 +3,19 @@ package dev.jptx.compiler.cli;
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.diag.InternalCompilerError;
+import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.Pipeline;
-import dev.jptx.compiler.driver.Stage;
+import dev.jptx.compiler.driver.PrintPoints;
 import dev.jptx.compiler.frontend.ClassFiles;
 import dev.jptx.compiler.frontend.ClassPath;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.objectweb.asm.tree.ClassNode;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,21 +29,17 @@ import picocli.CommandLine.Parameters;
 final class DumpCommand implements Callable<Integer> {
   @Mixin CompilerFlags flags;
 
-  @ArgGroup(multiplicity = "1")
-  Which which;
+  @Option(
+      names = "--after",
+      paramLabel = "NAME",
+      split = ",",
+      completionCandidates = JptxCommand.StageNames.class,
+      description =
+          "The stage(s) or pass(es) to print after (as --print-after): ${COMPLETION-CANDIDATES}.")
+  List<String> after = new ArrayList<>();
 
-  static final class Which {
-    @Option(
-        names = "--after",
-        paramLabel = "STAGE",
-        split = ",",
-        completionCandidates = JptxCommand.StageNames.class,
-        description = "The stage(s): ${COMPLETION-CANDIDATES}.")
-    List<Stage> after = new ArrayList<>();
-
-    @Option(names = "--after-all", description = "Every stage.")
-    boolean all;
-  }
+  @Option(names = "--after-all", description = "Every stage.")
+  boolean all;
 
   @Parameters(
       paramLabel = "CLASS#method",
@@ -61,7 +56,12 @@ final class DumpCommand implements Callable<Integer> {
     }
     String className = kernel.substring(0, hash);
     String method = kernel.substring(hash + 1);
-    Set<Stage> stages = which.all ? EnumSet.allOf(Stage.class) : Set.copyOf(which.after);
+    PrintPoints points = flags.printPoints(after, all);
+    if (points.isEmpty()) {
+      throw new IllegalArgumentException(
+          "say what to print: --after, --after-all, --print-after or --print-before");
+    }
+    PassStatistics statistics = flags.statistics();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<Path> entries = flags.classPathEntries();
@@ -84,7 +84,9 @@ final class DumpCommand implements Callable<Integer> {
       }
       Diagnostics d = new Diagnostics();
       try {
-        new Pipeline(flags.options(stages), Dumps.to(out), Set.of(method)).compile(c, classPath, d);
+        new Pipeline(flags.options(points), Dumps.to(out), Set.of(method))
+            .withStatistics(statistics)
+            .compile(c, classPath, d);
       } catch (InternalCompilerError e) {
         err.println("jptx: " + e.getMessage());
         if (flags.verbose) {
@@ -96,6 +98,7 @@ final class DumpCommand implements Callable<Integer> {
         err.println(x.format());
       }
       out.flush();
+      flags.report(statistics, err);
       err.flush();
       return d.hasErrors() ? JptxCommand.KERNEL_ERRORS : 0;
     }

@@ -1,8 +1,8 @@
 package dev.jptx.compiler.cli;
 
 import dev.jptx.compiler.diag.InternalCompilerError;
+import dev.jptx.compiler.driver.PassRegistry;
 import dev.jptx.compiler.driver.Pipeline;
-import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.driver.Version;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
@@ -18,7 +18,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = JptxCommand.VersionProvider.class,
     description = "Compiles Java @Kernel methods to PTX.",
-    subcommands = {CompileCommand.class, ListCommand.class, DumpCommand.class},
+    subcommands = {
+      CompileCommand.class,
+      ListCommand.class,
+      DumpCommand.class,
+      RunPassCommand.class,
+      PassesCommand.class
+    },
     exitCodeOnInvalidInput = 2,
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:errors in kernels", "2:bad usage", "3:internal compiler error"})
@@ -65,7 +71,6 @@ public final class JptxCommand implements Runnable {
         configure;
     cl.setOut(out);
     cl.setErr(err);
-    cl.registerConverter(Stage.class, Stage::parse);
     cl.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
           if (e instanceof IllegalArgumentException) {
@@ -92,14 +97,14 @@ public final class JptxCommand implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "missing a command: compile, list or dump");
+        spec.commandLine(), "missing a command: compile, list, dump, run-pass or passes");
   }
 
   /** The stage names as the command line spells them, for help texts. */
   static final class StageNames implements Iterable<String> {
     @Override
     public java.util.Iterator<String> iterator() {
-      return java.util.Arrays.stream(Stage.values()).map(Stage::cliName).iterator();
+      return PassRegistry.stageNames().iterator();
     }
   }
 

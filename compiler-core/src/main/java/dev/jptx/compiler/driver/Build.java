@@ -135,7 +135,7 @@ public final class Build {
       return new Remove(name);
     }
     // dumps are asked for to be seen, so a build that prints stages compiles every class
-    if (request.options().printAfter().isEmpty()) {
+    if (request.options().print().isEmpty()) {
       Optional<BuildStamp> stamp = state.upToDate(name, bytes);
       if (stamp.isPresent()) {
         report.addUpToDate(name.replace('/', '.'));

@@ -42,8 +42,8 @@ record BuildStamp(
 
   /**
    * The options that decide a class's modules and whether they are written: compiler options,
-   * validation mode and validator, and the spill rule. Dumps ({@code printAfter}) are left out:
-   * they never change a module.
+   * validation mode and validator, and the spill rule. Dumps ({@code print}) are left out: they
+   * never change a module.
    */
   static String optionsKey(BuildRequest r) {
     CompilerOptions o = r.options();

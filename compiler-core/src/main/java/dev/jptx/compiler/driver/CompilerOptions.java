@@ -2,7 +2,6 @@ package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -16,7 +15,7 @@ import java.util.Set;
  * @param lineInfo {@code .file}/{@code .loc} for profilers and debuggers
  * @param maxRegisters {@code .maxnreg} for kernels that do not set one, 0 for none
  * @param knobs backend knobs
- * @param printAfter stages whose result goes to the dump sink
+ * @param print the passes and stages whose code goes to the dump sink, before or after them
  * @param verifyEachPass run the IR and MIR verifiers after every pass (tests turn it on)
  * @param checks trap on out-of-bounds array indices and integer division by zero
  */
@@ -27,7 +26,7 @@ public record CompilerOptions(
     boolean lineInfo,
     int maxRegisters,
     Knobs knobs,
-    Set<Stage> printAfter,
+    PrintPoints print,
     boolean verifyEachPass,
     boolean checks) {
 
@@ -41,7 +40,6 @@ public record CompilerOptions(
                 java.util.Comparator.comparingInt(SmTarget::capability)
                     .thenComparing(SmTarget::name))
             .toList();
-    printAfter = printAfter.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(printAfter));
     if (targets.isEmpty()) {
       throw new IllegalArgumentException("no target given");
     }
@@ -62,7 +60,7 @@ public record CompilerOptions(
         true,
         0,
         Knobs.defaults(),
-        Set.of(),
+        PrintPoints.NONE,
         false,
         false);
   }
@@ -70,41 +68,46 @@ public record CompilerOptions(
   /** A copy with other targets. */
   public CompilerOptions withTargets(List<SmTarget> t) {
     return new CompilerOptions(
-        t, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, checks);
+        t, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, verifyEachPass, checks);
   }
 
   /** A copy with another optimization level. */
   public CompilerOptions withOptLevel(int o) {
     return new CompilerOptions(
-        targets, o, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, checks);
+        targets, o, fastMath, lineInfo, maxRegisters, knobs, print, verifyEachPass, checks);
   }
 
   /** A copy with fast math on or off. */
   public CompilerOptions withFastMath(boolean f) {
     return new CompilerOptions(
-        targets, optLevel, f, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, checks);
+        targets, optLevel, f, lineInfo, maxRegisters, knobs, print, verifyEachPass, checks);
   }
 
   /** A copy with line info on or off. */
   public CompilerOptions withLineInfo(boolean l) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, l, maxRegisters, knobs, printAfter, verifyEachPass, checks);
+        targets, optLevel, fastMath, l, maxRegisters, knobs, print, verifyEachPass, checks);
   }
 
   /** A copy with another default register limit. */
   public CompilerOptions withMaxRegisters(int m) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, m, knobs, printAfter, verifyEachPass, checks);
+        targets, optLevel, fastMath, lineInfo, m, knobs, print, verifyEachPass, checks);
   }
 
   /** A copy with other knobs. */
   public CompilerOptions withKnobs(Knobs k) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, k, printAfter, verifyEachPass, checks);
+        targets, optLevel, fastMath, lineInfo, maxRegisters, k, print, verifyEachPass, checks);
   }
 
-  /** A copy that dumps after other stages. */
-  public CompilerOptions withPrintAfter(Set<Stage> p) {
+  /** A copy that dumps after these stages (and nothing else). */
+  public CompilerOptions withPrintAfter(Set<Stage> stages) {
+    return withPrint(PrintPoints.afterStages(stages));
+  }
+
+  /** A copy that dumps at other points. */
+  public CompilerOptions withPrint(PrintPoints p) {
     return new CompilerOptions(
         targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, p, verifyEachPass, checks);
   }
@@ -112,12 +115,12 @@ public record CompilerOptions(
   /** A copy with bounds and division checks on or off. */
   public CompilerOptions withChecks(boolean c) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, verifyEachPass, c);
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, verifyEachPass, c);
   }
 
   /** A copy with per-pass verification on or off. */
   public CompilerOptions withVerifyEachPass(boolean v) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, printAfter, v, checks);
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, v, checks);
   }
 }

@@ -1,15 +1,17 @@
 package dev.jptx.compiler.driver;
 
-/** Receives the textual form of a stage's result for {@code --print-after}. */
+/**
+ * Receives the code at the print points the options ask for ({@code --print-after} and friends).
+ */
 @FunctionalInterface
 public interface DumpSink {
   /** Discards everything. */
-  DumpSink NONE = (stage, unit, text) -> {};
+  DumpSink NONE = (point, unit, text) -> {};
 
   /**
-   * Called after {@code stage} ran on {@code unit} (a class, or a class and target).
+   * Called at {@code point} of {@code unit} (a class, or a class and target).
    *
-   * @param text the stage's result in its textual form
+   * @param text the code in its textual form there
    */
-  void dump(Stage stage, String unit, String text);
+  void dump(PrintPoint point, String unit, String text);
 }

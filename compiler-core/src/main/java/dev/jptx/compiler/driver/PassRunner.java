@@ -22,6 +22,11 @@ final class PassRunner {
     }
   }
 
+  /** Stops the compilation of {@code unit} with an internal error in {@code pass}. */
+  static void fail(String unit, String pass, String message) {
+    throw new InternalCompilerError(unit, pass, new IllegalStateException(message));
+  }
+
   static void run(String unit, String pass, Runnable body) {
     run(
         unit,

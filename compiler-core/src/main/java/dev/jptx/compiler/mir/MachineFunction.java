@@ -18,6 +18,7 @@ public final class MachineFunction {
   private final List<MachineBlock> byId = new ArrayList<>();
   private final List<RegisterClass> vregs = new ArrayList<>();
   private boolean ssa = true;
+  private boolean allocated;
 
   /** An empty function. */
   public MachineFunction(FunctionInfo info) {
@@ -72,6 +73,7 @@ public final class MachineFunction {
     }
     c.vregs.addAll(vregs);
     c.ssa = ssa;
+    c.allocated = allocated;
     return c;
   }
 
@@ -83,6 +85,24 @@ public final class MachineFunction {
   /** Marks the function as no longer in SSA form. */
   public void leaveSsa() {
     ssa = false;
+  }
+
+  /**
+   * True once register allocation has run: registers of one class and assigned register share one
+   * name, and spill code is in place.
+   */
+  public boolean isAllocated() {
+    return allocated;
+  }
+
+  /**
+   * Marks the function as allocated (register allocation, or a parsed {@code allocated} header).
+   */
+  public void markAllocated() {
+    if (ssa) {
+      throw new IllegalStateException(info.name() + ": allocation needs PHI elimination first");
+    }
+    allocated = true;
   }
 
   /** Appends a new block to the layout. */

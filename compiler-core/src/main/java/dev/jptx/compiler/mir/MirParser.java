@@ -80,6 +80,9 @@ public final class MirParser {
     if (!a.ssa) {
       f.leaveSsa();
     }
+    if (a.allocated) {
+      f.markAllocated();
+    }
     new BodyReader(f).read();
     return f;
   }
@@ -91,6 +94,7 @@ public final class MirParser {
     String source = "";
     String java = "";
     boolean ssa = true;
+    boolean allocated;
     String returns = "";
     List<FrameObject> frame = new ArrayList<>();
 
@@ -112,6 +116,10 @@ public final class MirParser {
         case "java" -> java = parenString(lx);
         case "source" -> source = parenString(lx);
         case "nossa" -> ssa = false;
+        case "allocated" -> {
+          ssa = false;
+          allocated = true;
+        }
         case "returns" -> {
           lx.expect("(");
           returns = lx.next();

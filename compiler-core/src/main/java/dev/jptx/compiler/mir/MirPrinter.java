@@ -70,7 +70,9 @@ public final class MirPrinter {
       sb.append(" local(").append(o.name()).append(", ").append(o.bytes());
       sb.append(", align ").append(o.align()).append(')');
     }
-    if (!f.isSsa()) {
+    if (f.isAllocated()) {
+      sb.append(" allocated");
+    } else if (!f.isSsa()) {
       sb.append(" nossa");
     }
     sb.append(" {\n");

@@ -9,6 +9,7 @@ import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.VoidType;
+import dev.jptx.compiler.stats.PassCounters;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -56,6 +57,7 @@ public final class Inliner {
                 && (callee.attributes().fastMath() || !f.attributes().fastMath())
                 && callee.allInsts().size() <= threshold) {
               inline(f, i, callee);
+              PassCounters.add("calls inlined", 1);
               changed = true;
               again = true;
               break;

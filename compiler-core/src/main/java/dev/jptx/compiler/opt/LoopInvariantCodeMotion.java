@@ -7,6 +7,7 @@ import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
+import dev.jptx.compiler.stats.PassCounters;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,6 +55,7 @@ public final class LoopInvariantCodeMotion implements FunctionPass {
     for (Inst i : invariant) {
       f.moveBefore(i, end);
     }
+    PassCounters.add("values hoisted", invariant.size());
     return true;
   }
 

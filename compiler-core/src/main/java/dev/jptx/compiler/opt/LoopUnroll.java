@@ -9,6 +9,7 @@ import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
 import dev.jptx.compiler.opt.analysis.TripCount;
+import dev.jptx.compiler.stats.PassCounters;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -84,6 +85,7 @@ public final class LoopUnroll implements FunctionPass {
       for (LoopInfo.Loop l : LoopInfo.of(f).innermostFirst()) {
         if (l.children().isEmpty() && candidates.contains(l.header()) && tried.add(l.header())) {
           if (unroll(f, l)) {
+            PassCounters.add("loops unrolled", 1);
             changed = true;
             again = true;
             break;

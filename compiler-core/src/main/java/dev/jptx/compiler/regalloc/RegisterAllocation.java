@@ -7,6 +7,7 @@ import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.stats.PassCounters;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,7 @@ public final class RegisterAllocation implements MachinePass {
   public boolean run(MachineFunction f) {
     int max = f.info().maxRegisters();
     Allocation a = allocator.allocate(f, max > 0 ? max : Integer.MAX_VALUE);
+    PassCounters.add("registers spilled or rematerialized", a.spills().size());
     for (Allocation.Spill s : a.spills()) {
       if (s.slot() == null) {
         SpillCode.rematerialize(f, s.reg());
@@ -58,6 +60,7 @@ public final class RegisterAllocation implements MachinePass {
       is.removeIf(
           i -> CopyInstrs.source(f, i) != null && CopyInstrs.source(f, i).equals(i.defs().get(0)));
     }
+    f.markAllocated();
     return true;
   }
 

@@ -1,9 +1,11 @@
 package dev.jptx.compiler.cli;
 
+import static dev.jptx.compiler.cli.Cli.jptx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.cli.Cli.Run;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.mir.MachineFunction;
@@ -11,8 +13,6 @@ import dev.jptx.compiler.testing.BrokenClassFiles;
 import dev.jptx.compiler.testing.JavaSources;
 import dev.jptx.compiler.testing.Sources;
 import dev.jptx.compiler.testing.Tools;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,21 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class JptxCommandTest {
   @TempDir Path dir;
-
-  private record Run(int code, String out, String err) {}
-
-  private static Run jptx(String... args) {
-    return jptx(UnaryOperator.identity(), args);
-  }
-
-  private static Run jptx(UnaryOperator<Pipeline> configure, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        JptxCommand.execute(
-            new PrintWriter(out, true), new PrintWriter(err, true), configure, args);
-    return new Run(code, out.toString(), err.toString());
-  }
 
   /** A machine pass with a bug: it throws on the kernel {@code demo.Boom.boom}. */
   private static final MachinePass THROWER =

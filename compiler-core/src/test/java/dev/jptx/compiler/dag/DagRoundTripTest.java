@@ -74,7 +74,7 @@ class DagRoundTripTest {
             .withFastMath(fastMath)
             .withPrintAfter(EnumSet.of(Stage.DAG, Stage.LEGALIZE, Stage.ISEL));
     Diagnostics d = new Diagnostics();
-    new Pipeline(o, (s, u, t) -> dumps.put(s, t))
+    new Pipeline(o, (s, u, t) -> dumps.put(s.stage(), t))
         .compile(TestClasses.node(KERNELS + className), TestClasses.classPath(), d);
     assertEquals(List.of(), d.all());
     String dag = dumps.get(Stage.DAG);

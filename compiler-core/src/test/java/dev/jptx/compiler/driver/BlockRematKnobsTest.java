@@ -53,7 +53,7 @@ class BlockRematKnobsTest {
 
   private static String run(String mir, String... knobs) {
     MachineFunction f = MirParser.parse(mir).get(0);
-    new BlockRemat(Pipeline.blockRematOptions(Knobs.parse(List.of(knobs)))).run(f);
+    new BlockRemat(PassRegistry.blockRematOptions(Knobs.parse(List.of(knobs)))).run(f);
     return MirPrinter.print(f);
   }
 

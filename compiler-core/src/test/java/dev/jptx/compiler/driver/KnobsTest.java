@@ -75,7 +75,7 @@ class KnobsTest {
         false,
         0,
         Knobs.parse(knobs),
-        print,
+        PrintPoints.afterStages(print),
         false,
         false);
   }

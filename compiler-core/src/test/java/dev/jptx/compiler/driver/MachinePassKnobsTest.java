@@ -2,7 +2,6 @@ package dev.jptx.compiler.driver;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
 import dev.jptx.compiler.mir.MirPrinter;
@@ -39,14 +38,15 @@ class MachinePassKnobsTest {
       }
       """;
 
-  /** {@link #COPIED_VALUE} through the pipeline's register allocation passes at -O1. */
+  /** {@code mir} through the pipeline's register allocation passes at -O1. */
   private static String allocated(String mir, List<String> knobs) {
     CompilerOptions o = KnobsTest.options("sm_90", 1, knobs, EnumSet.noneOf(Stage.class));
-    MachineFunction f = MirParser.parse(mir).get(0);
-    for (MachinePass p : new Pipeline(o, (s, u, t) -> {}).registerAllocationPasses()) {
-      p.run(f);
-    }
-    return MirPrinter.print(List.of(f));
+    List<MachineFunction> fs = MirParser.parse(mir);
+    // the ra stage after PHI elimination: the input is out of SSA already
+    List<String> ra = PassRegistry.group("ra").members();
+    new Pipeline(o, DumpSink.NONE)
+        .run(Code.ofMachine("t", fs, o.targets().get(0)), ra.subList(1, ra.size()));
+    return MirPrinter.print(fs);
   }
 
   @Test

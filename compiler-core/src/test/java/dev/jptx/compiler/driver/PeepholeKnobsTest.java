@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
 import dev.jptx.compiler.mir.MirPrinter;
@@ -54,11 +53,7 @@ class PeepholeKnobsTest {
   private static String ssaMachinePasses(String mir, List<String> knobs) {
     CompilerOptions o = KnobsTest.options("sm_90", 3, knobs, EnumSet.noneOf(Stage.class));
     List<MachineFunction> fs = MirParser.parse(mir);
-    for (MachinePass p : new Pipeline(o, (s, u, t) -> {}).ssaMachinePasses()) {
-      for (MachineFunction f : fs) {
-        p.run(f);
-      }
-    }
+    new Pipeline(o, DumpSink.NONE).run(Code.ofMachine("t", fs, o.targets().get(0)), List.of("mir"));
     return MirPrinter.print(fs);
   }
 

@@ -1,17 +1,17 @@
 package dev.jptx.compiler.testing;
 
-import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
-import dev.jptx.compiler.codegen.MachinePass;
-import dev.jptx.compiler.codegen.PhiElimination;
-import dev.jptx.compiler.codegen.RegisterCoalescer;
 import dev.jptx.compiler.dag.DagFunction;
 import dev.jptx.compiler.dag.DagParser;
 import dev.jptx.compiler.dag.DagPrinter;
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.driver.Code;
 import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.driver.Knobs;
+import dev.jptx.compiler.driver.PassRegistry;
 import dev.jptx.compiler.driver.Pipeline;
+import dev.jptx.compiler.driver.PrintPoints;
 import dev.jptx.compiler.driver.Stage;
 import dev.jptx.compiler.frontend.FrontEnd;
 import dev.jptx.compiler.ir.Function;
@@ -19,24 +19,9 @@ import dev.jptx.compiler.ir.IrParser;
 import dev.jptx.compiler.ir.IrPrinter;
 import dev.jptx.compiler.ir.IrVerifier;
 import dev.jptx.compiler.ir.Module;
-import dev.jptx.compiler.legalize.OperationLegalizer;
-import dev.jptx.compiler.legalize.TypeLegalizer;
-import dev.jptx.compiler.lowering.AtomicExpansion;
-import dev.jptx.compiler.lowering.ChecksLowering;
-import dev.jptx.compiler.lowering.MemZeroLowering;
-import dev.jptx.compiler.lowering.SwitchLowering;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
-import dev.jptx.compiler.mir.MirPrinter;
 import dev.jptx.compiler.mir.MirVerifier;
-import dev.jptx.compiler.opt.ConstantFolding;
-import dev.jptx.compiler.opt.DeadCodeElimination;
-import dev.jptx.compiler.opt.FunctionPass;
-import dev.jptx.compiler.opt.GlobalValueNumbering;
-import dev.jptx.compiler.opt.Inliner;
-import dev.jptx.compiler.opt.LoopInvariantCodeMotion;
-import dev.jptx.compiler.opt.LoopUnroll;
-import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import java.util.ArrayList;
@@ -44,7 +29,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * The commands of file tests, one per stage boundary:
@@ -53,10 +38,8 @@ import java.util.Set;
  *   <li>{@code ir-roundtrip}: parse the IR and print it again;
  *   <li>{@code ssa CLASS#method}: the front end's IR of a test kernel;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
- *   <li>{@code opt PASS...}: IR through mid-level passes and IR lowerings ({@code simplifycfg
- *       constfold gvn licm unroll[:N] strength-reduce load-store-vectorizer dce
- *       promote-local-arrays inline[:N] lower-switch lower-memzero lower-checks
- *       expand-atomics:sm_XX});
+ *   <li>{@code opt PASS... [options as for stage]}: IR through passes of the registry ({@link
+ *       PassRegistry}), whatever their conditions, as {@code jptx run-pass};
  *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [NAME[=VALUE]] [stop]}: IR
  *       through the pipeline, printed after a stage; a registered knob's name may stand alone
  *       ({@code enable-legalize-types-checking}); with {@code stop} the pipeline ends there (for
@@ -65,7 +48,8 @@ import java.util.Set;
  *   <li>{@code dag-legalize-types sm_XX}: DAG text through type legalization for the target (which
  *       replaces the headers' target), printed;
  *   <li>{@code dag-legalize sm_XX}: the same, then operation legalization;
- *   <li>{@code mir PASS}: MIR through one machine pass ({@code --run-pass} style);
+ *   <li>{@code mir PASS... [options as for stage]}: MIR through passes of the registry, the same
+ *       way;
  *   <li>{@code ptx [options as for stage]}: IR to PTX, assembled by {@code ptxas} for sm_75 and
  *       sm_90; the sm_75 module is the output;
  *   <li>{@code ptx-class CLASS [options]}: a test class from bytecode to PTX, the same way.
@@ -123,94 +107,37 @@ final class FileTestCommands {
     return sb.toString();
   }
 
-  private static final Map<String, FunctionPass> OPT_PASSES =
-      Map.ofEntries(
-          Map.entry("constfold", new ConstantFolding()),
-          Map.entry("dce", new DeadCodeElimination()),
-          Map.entry("infer-address-spaces", new dev.jptx.compiler.opt.InferAddressSpaces()),
-          Map.entry("simplifycfg", new SimplifyCfg()),
-          Map.entry("gvn", new GlobalValueNumbering()),
-          Map.entry("licm", new LoopInvariantCodeMotion()),
-          Map.entry("promote-local-arrays", new dev.jptx.compiler.opt.PromoteLocalArrays()),
-          Map.entry("strength-reduce", new dev.jptx.compiler.opt.StrengthReduction()),
-          Map.entry("load-store-vectorizer", new dev.jptx.compiler.opt.LoadStoreVectorizer()),
-          Map.entry("loop-rotate", new dev.jptx.compiler.opt.LoopRotation()),
-          Map.entry("narrow-float", new dev.jptx.compiler.opt.FloatNarrowing()),
-          Map.entry("separate-const-offset", new dev.jptx.compiler.opt.SeparateConstantOffsets()),
-          Map.entry("varying-loads-first", new dev.jptx.compiler.opt.VaryingLoadsFirst()),
-          Map.entry("form-bit-ops", new dev.jptx.compiler.opt.BitOperationFormation()));
-
   /**
-   * IR passes by name, as the {@code opt} command runs them on a whole module; {@code NAME:ARG}
-   * passes an argument ({@code expand-atomics:sm_52}, {@code inline:250}).
+   * Code through the registry's passes named in {@code args}, whatever their conditions, with the
+   * options the other words of {@code args} give ({@code sm_52}, {@code -O1}, {@code
+   * knob:NAME=VALUE}); the verifiers run after every pass.
    */
-  private static void runIrPass(Module m, String spec) {
-    String name = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
-    String arg = spec.contains(":") ? spec.substring(spec.indexOf(':') + 1) : "";
-    switch (name) {
-      case "lower-switch" -> m.functions().forEach(SwitchLowering::run);
-      case "lower-memzero" -> m.functions().forEach(MemZeroLowering::run);
-      case "lower-checks" -> ChecksLowering.run(m);
-      case "inline" -> Inliner.run(m, arg.isEmpty() ? 250 : Integer.parseInt(arg));
-      case "unroll" -> {
-        LoopUnroll u =
-            new LoopUnroll(arg.isEmpty() ? LoopUnroll.DEFAULT_THRESHOLD : Integer.parseInt(arg));
-        m.functions().forEach(u::run);
-      }
-      case "expand-atomics" ->
-          m.functions().forEach(f -> AtomicExpansion.run(f, SmTargets.get(arg)));
-      default -> {
-        FunctionPass p = OPT_PASSES.get(name);
-        if (p == null) {
-          throw new IllegalArgumentException("unknown pass " + name);
-        }
-        m.functions().forEach(p::run);
-      }
-    }
+  private static String runPasses(
+      BiFunction<String, SmTarget, Code> parse, String input, List<String> args) {
+    List<String> passes = args.stream().filter(PassRegistry::contains).toList();
+    List<String> rest = args.stream().filter(x -> !PassRegistry.contains(x)).toList();
+    CompilerOptions o = options(rest);
+    Code c = parse.apply(input, o.targets().get(0));
+    new Pipeline(o, DumpSink.NONE).runPasses(c, passes);
+    return c.print();
   }
 
-  private static final Map<String, MachinePass> MACHINE_PASSES =
-      Map.ofEntries(
-          Map.entry("phi-node-elimination", new PhiElimination()),
-          Map.entry("register-coalescer", new RegisterCoalescer()),
-          Map.entry("dead-mi-elimination", new MachineDeadCodeElimination()),
-          Map.entry(
-              "machine-cse",
-              new dev.jptx.compiler.codegen.MachineCse(
-                  new dev.jptx.compiler.codegen.MachineCse.Options(true, true, true, true, true))),
-          Map.entry("early-machinelicm", new dev.jptx.compiler.codegen.MachineLicm()),
-          Map.entry("machine-scheduler", new dev.jptx.compiler.codegen.RegisterPressureScheduler()),
-          Map.entry(
-              "regalloc",
-              new dev.jptx.compiler.regalloc.RegisterAllocation(
-                  new dev.jptx.compiler.regalloc.PressureDrivenAllocator(true, true), true)),
-          Map.entry("stack-slot-coloring", new dev.jptx.compiler.regalloc.StackSlotColoring()),
-          Map.entry("prologepilog", new dev.jptx.compiler.regalloc.FrameLayout()),
-          Map.entry("branch-folder", new dev.jptx.compiler.codegen.BranchFolding()),
-          Map.entry("block-placement", new dev.jptx.compiler.codegen.MachineBlockPlacement()),
-          Map.entry("machine-sink", new dev.jptx.compiler.codegen.MachineSink()),
-          Map.entry("machine-cp", new dev.jptx.compiler.codegen.MachineCopyPropagation(true)),
-          Map.entry(
-              "machine-cp-before-ra", new dev.jptx.compiler.codegen.MachineCopyPropagation(false)),
-          Map.entry("machinelicm", new dev.jptx.compiler.codegen.PostRaMachineLicm()),
-          Map.entry("param-opt", new dev.jptx.compiler.codegen.ParamOpt()),
-          Map.entry("nvptx-trunc-opts", new dev.jptx.compiler.codegen.TruncOpts()),
-          Map.entry("redundant-move-elim", new dev.jptx.compiler.codegen.RedundantMoveElim()),
-          Map.entry("peephole-opt", new dev.jptx.compiler.codegen.PeepholeOptimizer()),
-          Map.entry("nvptx-peephole", new dev.jptx.compiler.codegen.NvptxPeephole()),
-          Map.entry("nvptx-mem2reg", new dev.jptx.compiler.codegen.MachineMem2Reg()),
-          Map.entry(
-              "nvptx-remat-block",
-              new dev.jptx.compiler.regalloc.BlockRemat(
-                  dev.jptx.compiler.regalloc.BlockRemat.Options.defaults())));
+  private static String opt(String input, List<String> args) {
+    return runPasses(
+        (text, t) -> Code.ofIr("test", verified(IrParser.parseModule("test", text)), t),
+        input,
+        args);
+  }
 
-  private static String opt(String input, List<String> passes) {
-    Module m = verified(IrParser.parseModule("test", input));
-    for (String name : passes) {
-      runIrPass(m, name);
-      IrVerifier.check(m);
-    }
-    return IrPrinter.print(m);
+  private static String mir(String input, List<String> args) {
+    return runPasses(
+        (text, t) -> {
+          List<MachineFunction> fs = MirParser.parse(text);
+          fs.forEach(f -> MirVerifier.check(f, "parse"));
+          return Code.ofMachine("test", fs, t);
+        },
+        input,
+        args);
   }
 
   /** The dump of {@code stage} per target, in target order. */
@@ -278,38 +205,18 @@ final class FileTestCommands {
     if (args.size() != 1) {
       throw new IllegalArgumentException("a DAG legalization test names one target: " + args);
     }
-    List<DagFunction> fs = DagParser.parse(input, SmTargets.get(args.get(0)));
-    for (DagFunction f : fs) {
-      TypeLegalizer.run(f, true);
-      if (operations) {
-        OperationLegalizer.run(f);
-      }
+    List<String> words = new ArrayList<>(args);
+    words.add("legalize-types");
+    if (operations) {
+      words.add("legalize-ops");
     }
-    return printDags(fs);
+    return runPasses((text, t) -> Code.ofDags("test", DagParser.parse(text, t), t), input, words);
   }
 
   private static String printDags(List<DagFunction> fs) {
     StringBuilder sb = new StringBuilder();
     fs.forEach(f -> sb.append(DagPrinter.print(f)));
     return sb.toString();
-  }
-
-  private static String mir(String input, List<String> passes) {
-    List<MachineFunction> fs = MirParser.parse(input);
-    for (MachineFunction f : fs) {
-      MirVerifier.check(f, "parse");
-    }
-    for (String pass : passes) {
-      MachinePass p = MACHINE_PASSES.get(pass);
-      if (p == null) {
-        throw new IllegalArgumentException("unknown machine pass " + pass);
-      }
-      for (MachineFunction f : fs) {
-        p.run(f);
-        MirVerifier.check(f, pass);
-      }
-    }
-    return MirPrinter.print(fs);
   }
 
   /** A registered knob's name, alone or as {@code name=value}. */
@@ -349,6 +256,6 @@ final class FileTestCommands {
       targets.add(SmTargets.get("sm_90"));
     }
     return new CompilerOptions(
-        targets, opt, fast, false, 0, Knobs.parse(knobs), Set.of(), true, false);
+        targets, opt, fast, false, 0, Knobs.parse(knobs), PrintPoints.NONE, true, false);
   }
 }
