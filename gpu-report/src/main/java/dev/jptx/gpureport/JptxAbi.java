@@ -1,9 +1,8 @@
 package dev.jptx.gpureport;
 
 import dev.jptx.runtime.DeviceArray;
-import java.lang.reflect.Array;
-import java.util.ArrayList;
-import java.util.List;
+import dev.jptx.runtime.internal.KernelArguments;
+import dev.jptx.spi.KernelAbi;
 
 /**
  * A jptx kernel's arguments as its PTX entry takes them (API.md's kernel ABI): each array, host or
@@ -21,15 +20,6 @@ public final class JptxAbi {
    * @return the arguments with each array's length after it
    */
   public static Object[] arguments(Object... args) {
-    List<Object> params = new ArrayList<>();
-    for (Object a : args) {
-      params.add(a);
-      if (a instanceof DeviceArray d) {
-        params.add(d.length());
-      } else if (a != null && a.getClass().isArray()) {
-        params.add(Array.getLength(a));
-      }
-    }
-    return params.toArray();
+    return KernelArguments.slots(args).stream().map(KernelAbi.Slot::value).toArray();
   }
 }

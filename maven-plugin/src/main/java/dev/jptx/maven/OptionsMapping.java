@@ -6,6 +6,7 @@ import dev.jptx.compiler.driver.PrintPoints;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.validate.ValidationMode;
+import dev.jptx.spi.RegisterBudget;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -40,8 +41,12 @@ final class OptionsMapping {
     if (optimizationLevel < 0 || optimizationLevel > 3) {
       throw invalid("optimizationLevel (jptx.opt) must be 0..3, not " + optimizationLevel);
     }
-    if (maxRegisters < 0 || maxRegisters > 255) {
-      throw invalid("maxRegisters (jptx.maxRegisters) must be 0..255, not " + maxRegisters);
+    if (!RegisterBudget.isValid(maxRegisters)) {
+      throw invalid(
+          "maxRegisters (jptx.maxRegisters) must be "
+              + RegisterBudget.range()
+              + ", not "
+              + maxRegisters);
     }
     List<SmTarget> smTargets = new ArrayList<>();
     for (String name : targetNames(targets)) {

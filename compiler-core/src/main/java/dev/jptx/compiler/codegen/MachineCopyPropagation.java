@@ -52,9 +52,6 @@ public final class MachineCopyPropagation implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (f.isSsa()) {
-      return false;
-    }
     boolean changed = false;
     if (!allocated) {
       Liveness before = Liveness.of(f);

@@ -88,7 +88,7 @@ public final class MachineCse implements MachinePass {
   public boolean run(MachineFunction f) {
     fullComputations = 0;
     verifications = 0;
-    if (!f.isSsa() || f.blocks().isEmpty()) {
+    if (f.blocks().isEmpty()) {
       return false;
     }
     MachineDominatorTree dom = MachineDominatorTree.of(f);

@@ -39,7 +39,7 @@ public final class MachineLicm implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (!f.isSsa() || f.blocks().isEmpty()) {
+    if (f.blocks().isEmpty()) {
       return false;
     }
     MachineDominatorTree dom = MachineDominatorTree.of(f);

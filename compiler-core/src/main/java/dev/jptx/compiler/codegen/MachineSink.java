@@ -30,9 +30,6 @@ public final class MachineSink implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (!f.isSsa()) {
-      return false;
-    }
     MachineDominatorTree dom = MachineDominatorTree.of(f);
     MachineLoopInfo loops = MachineLoopInfo.of(f, dom);
     boolean changed = false;

@@ -74,9 +74,6 @@ public final class NvptxPeephole implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (!f.isSsa()) {
-      return false;
-    }
     boolean changed = false;
     while (round(f)) {
       changed = true;

@@ -40,9 +40,6 @@ public final class ParamOpt implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (!f.isSsa()) {
-      return false;
-    }
     MachineDominatorTree dom = MachineDominatorTree.of(f);
     Map<Key, List<Load>> seen = new LinkedHashMap<>();
     Map<VReg, VReg> replace = new LinkedHashMap<>();

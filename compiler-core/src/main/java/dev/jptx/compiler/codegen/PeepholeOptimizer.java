@@ -40,9 +40,6 @@ public final class PeepholeOptimizer implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (!f.isSsa()) {
-      return false;
-    }
     Map<VReg, VReg> copies = new LinkedHashMap<>();
     for (MachineBlock b : f.blocks()) {
       for (MachineInstr i : b.instrs()) {

@@ -37,7 +37,7 @@ public final class PostRaMachineLicm implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (f.isSsa() || f.blocks().isEmpty()) {
+    if (f.blocks().isEmpty()) {
       return false;
     }
     MachineLoopInfo loops = MachineLoopInfo.of(f, MachineDominatorTree.of(f));

@@ -3,14 +3,15 @@ package dev.jptx.compiler.codegen;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.target.RegisterBudgets;
 import dev.jptx.compiler.target.RegisterClass;
+import dev.jptx.spi.RegisterBudget;
 
 /**
  * The rule the pressure-aware machine passes ({@link MachineCse}, {@link MachineLicm}) undo an edit
  * by: it takes the function's data registers (32-bit units at the most crowded point) above the
- * kernel's {@code maxRegisters}, or {@link RegisterBudgets#DEFAULT_MAX_REGISTERS} without one, and
- * above what they were; or its predicates above {@link RegisterBudgets#PREDICATE_REGISTERS} and
- * above what they were. An edit in a function already over a target is not blocked unless it makes
- * things worse.
+ * kernel's {@code maxRegisters}, or {@link RegisterBudget#PRESSURE_TARGET} without one, and above
+ * what they were; or its predicates above {@link RegisterBudgets#PREDICATE_REGISTERS} and above
+ * what they were. An edit in a function already over a target is not blocked unless it makes things
+ * worse.
  */
 final class PressureBudget {
   /** The two figures an edit is judged by. */
@@ -32,9 +33,8 @@ final class PressureBudget {
 
   /** The budget of {@code f}, checking registers and predicates as asked. */
   static PressureBudget of(MachineFunction f, boolean registers, boolean predicates) {
-    int max = f.info().maxRegisters();
     return new PressureBudget(
-        max > 0 ? max : RegisterBudgets.DEFAULT_MAX_REGISTERS, registers, predicates);
+        RegisterBudget.pressureTarget(f.info().maxRegisters()), registers, predicates);
   }
 
   /** True if going from {@code before} to {@code after} breaks the budget. */

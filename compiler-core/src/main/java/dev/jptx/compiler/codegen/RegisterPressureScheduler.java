@@ -7,8 +7,8 @@ import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.ConstraintFamily;
 import dev.jptx.compiler.target.MoveOpcodes;
-import dev.jptx.compiler.target.RegisterBudgets;
 import dev.jptx.compiler.target.SpecialRegisters;
+import dev.jptx.spi.RegisterBudget;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -38,11 +38,7 @@ public final class RegisterPressureScheduler implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (!f.isSsa()) {
-      return false;
-    }
-    int max = f.info().maxRegisters();
-    int target = max > 0 ? max : RegisterBudgets.DEFAULT_MAX_REGISTERS;
+    int target = RegisterBudget.pressureTarget(f.info().maxRegisters());
     Liveness live = Liveness.of(f);
     boolean changed = false;
     for (MachineBlock b : f.blocks()) {

@@ -31,9 +31,6 @@ public final class TruncOpts implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    if (!f.isSsa()) {
-      return false;
-    }
     Map<VReg, VReg> replace = new LinkedHashMap<>();
     for (MachineBlock b : f.blocks()) {
       b.instrs()

@@ -17,9 +17,11 @@ import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.TypeAction;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds the SelectionDAGs of a function, one per reachable block in layout order (LLVM's
@@ -110,28 +112,46 @@ public final class DagBuilder {
   // ---- registers for values that cross blocks
 
   private void assignRegisters() {
+    // who reads each value, found in one walk (a walk per value made large functions quadratic)
+    Map<Value, Set<Block>> readers = new HashMap<>();
+    Set<Value> phiRead = new HashSet<>();
+    for (Block b : layout) {
+      for (Inst i : f.insts(b)) {
+        InstData d = f.data(i);
+        for (Value v : d.operands()) {
+          readers.computeIfAbsent(v, k -> new HashSet<>()).add(b);
+          if (d instanceof InstData.Phi) {
+            phiRead.add(v);
+          }
+        }
+      }
+    }
     for (Value p : f.params()) {
-      if (usedOutside(p, layout.isEmpty() ? null : layout.get(paramHome(p)))) {
+      Block home = layout.isEmpty() ? null : layout.get(paramHome(p));
+      if (usedOutside(p, home, readers, phiRead)) {
         reg(p);
       }
     }
     for (Block b : layout) {
       for (Inst i : f.insts(b)) {
         Value r = f.result(i);
-        if (r != null && (f.data(i) instanceof InstData.Phi || usedOutside(r, b))) {
+        if (r != null
+            && (f.data(i) instanceof InstData.Phi || usedOutside(r, b, readers, phiRead))) {
           reg(r);
         }
       }
     }
   }
 
-  private boolean usedOutside(Value v, Block home) {
-    for (Block b : layout) {
-      for (Inst i : f.insts(b)) {
-        InstData d = f.data(i);
-        if (d.operands().contains(v) && (!b.equals(home) || d instanceof InstData.Phi)) {
-          return true;
-        }
+  /** True if a PHI reads {@code v}, or an instruction in a block other than {@code home}. */
+  private static boolean usedOutside(
+      Value v, Block home, Map<Value, Set<Block>> readers, Set<Value> phiRead) {
+    if (phiRead.contains(v)) {
+      return true;
+    }
+    for (Block b : readers.getOrDefault(v, Set.of())) {
+      if (!b.equals(home)) {
+        return true;
       }
     }
     return false;

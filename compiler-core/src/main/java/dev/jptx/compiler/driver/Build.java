@@ -13,6 +13,7 @@ import dev.jptx.compiler.validate.PtxValidator;
 import dev.jptx.compiler.validate.ValidationMode;
 import dev.jptx.compiler.validate.ValidationResult;
 import dev.jptx.compiler.validate.Validators;
+import dev.jptx.spi.RegisterBudget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -367,7 +368,7 @@ public final class Build {
 
   private KernelResult result(
       ClassResult c, KernelSpec k, SmTarget target, KernelResources r, long millis) {
-    int budget = k.maxRegisters() > 0 ? k.maxRegisters() : request.options().maxRegisters();
+    int budget = RegisterBudget.of(k.maxRegisters(), request.options().maxRegisters());
     return new KernelResult(
         k.qualifiedName(),
         target,

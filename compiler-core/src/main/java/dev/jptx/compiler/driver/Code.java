@@ -141,12 +141,27 @@ public final class Code {
     return n;
   }
 
-  /** The machine form the functions' headers hold (all functions share it). */
+  /** The machine form the functions' headers hold; they must agree. */
   private IrForm machineForm() {
-    if (machine.isEmpty()) {
-      return form;
+    IrForm found = null;
+    for (MachineFunction f : machine) {
+      IrForm each = formOf(f);
+      if (found != null && each != found) {
+        throw new IllegalArgumentException(
+            "the functions are in different forms: "
+                + found.description()
+                + " and "
+                + each.description()
+                + " ("
+                + f.info().name()
+                + ")");
+      }
+      found = each;
     }
-    MachineFunction f = machine.get(0);
+    return found == null ? form : found;
+  }
+
+  private static IrForm formOf(MachineFunction f) {
     if (f.isAllocated()) {
       return IrForm.ALLOCATED_MIR;
     }

@@ -2,6 +2,7 @@ package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
+import dev.jptx.spi.RegisterBudget;
 import java.util.List;
 import java.util.Set;
 
@@ -46,8 +47,9 @@ public record CompilerOptions(
     if (optLevel < 0 || optLevel > 3) {
       throw new IllegalArgumentException("optimization level must be 0..3, not " + optLevel);
     }
-    if (maxRegisters < 0 || maxRegisters > 255) {
-      throw new IllegalArgumentException("maxRegisters must be 0..255, not " + maxRegisters);
+    if (!RegisterBudget.isValid(maxRegisters)) {
+      throw new IllegalArgumentException(
+          "maxRegisters must be " + RegisterBudget.range() + ", not " + maxRegisters);
     }
   }
 

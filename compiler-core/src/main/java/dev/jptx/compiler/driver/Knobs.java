@@ -1,5 +1,6 @@
 package dev.jptx.compiler.driver;
 
+import dev.jptx.spi.RegisterBudget;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -339,7 +340,7 @@ public final class Knobs {
         new Knob(
             "nv-remat-default-max-reg",
             Knob.Type.INT,
-            "70",
+            String.valueOf(RegisterBudget.PRESSURE_TARGET),
             "The register target (32-bit units) block rematerialization brings each block's"
                 + " pressure down to when the kernel has no maxRegisters (RP-aware CSE and the"
                 + " pressure scheduler use the same 70 but do not read this knob)."));

@@ -507,11 +507,12 @@ public final class PassRegistry {
         c -> new TruncOpts());
     machine(
         "redundant-move-elim",
-        SSA,
+        ANY_MIR,
         1,
         "disable-redundant-move-elim",
         false,
-        "needs SSA MIR; forwards same-class register moves to their readers",
+        "any MIR; deletes moves of a register to itself, and in SSA MIR forwards same-class"
+            + " moves to their readers",
         c -> new RedundantMoveElim());
     machine(
         "machine-cse",

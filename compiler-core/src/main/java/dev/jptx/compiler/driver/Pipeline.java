@@ -14,6 +14,7 @@ import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.regalloc.RegisterAllocator;
 import dev.jptx.compiler.target.SmTarget;
+import dev.jptx.spi.RegisterBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -190,8 +191,8 @@ public final class Pipeline {
       if (options.fastMath() && !a.javaName().startsWith(LIBDEVICE)) {
         a = a.withFastMath(true);
       }
-      if (options.maxRegisters() > 0 && a.maxRegisters() == 0 && f.kind() == Function.Kind.KERNEL) {
-        a = a.withMaxRegisters(options.maxRegisters());
+      if (f.kind() == Function.Kind.KERNEL) {
+        a = a.withMaxRegisters(RegisterBudget.of(a.maxRegisters(), options.maxRegisters()));
       }
       f.setAttributes(a);
     }

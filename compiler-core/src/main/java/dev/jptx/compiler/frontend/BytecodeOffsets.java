@@ -1,5 +1,7 @@
 package dev.jptx.compiler.frontend;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.IincInsnNode;
@@ -14,29 +16,39 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Bytecode offsets of instructions, for diagnostics of classes without line numbers. Labels read
  * from a class file know their offsets; from the nearest one the sizes of the instructions in
  * between are added. ASM folds {@code ldc_w} into {@code ldc}, so after a wide constant-pool index
- * the result can be one byte short.
+ * the result can be one byte short. The offsets of a method are computed in one pass and kept for
+ * the method last asked about on this thread: the translator asks for every instruction, and a walk
+ * back to the nearest label per instruction made large methods quadratic.
  */
 final class BytecodeOffsets implements Opcodes {
-  private BytecodeOffsets() {}
+  private static final ThreadLocal<BytecodeOffsets> LAST = new ThreadLocal<>();
 
-  static int offsetOf(MethodNode m, AbstractInsnNode insn) {
+  private final MethodNode method;
+  private final Map<AbstractInsnNode, Integer> offsets = new IdentityHashMap<>();
+
+  private BytecodeOffsets(MethodNode m) {
+    this.method = m;
     int offset = 0;
-    AbstractInsnNode start = m.instructions.getFirst();
-    for (AbstractInsnNode n = insn.getPrevious(); n != null; n = n.getPrevious()) {
+    for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
       if (n instanceof LabelNode l) {
         try {
           offset = l.getLabel().getOffset();
-          start = l;
-          break;
         } catch (IllegalStateException unresolved) {
-          // a label made by a transformation, not read from the file: keep looking
+          // a label made by a transformation, not read from the file: it says nothing
         }
       }
-    }
-    for (AbstractInsnNode n = start; n != null && n != insn; n = n.getNext()) {
+      offsets.put(n, offset);
       offset += size(n, offset);
     }
-    return offset;
+  }
+
+  static int offsetOf(MethodNode m, AbstractInsnNode insn) {
+    BytecodeOffsets o = LAST.get();
+    if (o == null || o.method != m || !o.offsets.containsKey(insn)) {
+      o = new BytecodeOffsets(m);
+      LAST.set(o);
+    }
+    return o.offsets.getOrDefault(insn, 0);
   }
 
   private static int size(AbstractInsnNode n, int offset) {

@@ -3,6 +3,7 @@ package dev.jptx.compiler.frontend;
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.spi.KernelIndexLine;
+import dev.jptx.spi.RegisterBudget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -155,8 +156,14 @@ public final class KernelScanner {
     if (minBlocks > 0 && maxThreads == 0) {
       out.add("minBlocksPerMultiprocessor needs maxThreadsPerBlock");
     }
-    if (maxRegs != 0 && (maxRegs < 1 || maxRegs > 255)) {
-      out.add("maxRegisters = " + maxRegs + " is out of range: allowed 1..255");
+    if (maxRegs != RegisterBudget.NONE && !RegisterBudget.isValid(maxRegs)) {
+      out.add(
+          "maxRegisters = "
+              + maxRegs
+              + " is out of range: allowed "
+              + RegisterBudget.MIN
+              + ".."
+              + RegisterBudget.MAX);
     }
   }
 

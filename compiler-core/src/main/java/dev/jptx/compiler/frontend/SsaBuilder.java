@@ -1,7 +1,9 @@
 package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.ir.Block;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -55,38 +57,100 @@ final class SsaBuilder {
 
   /** The value of {@code variable} at the current end of {@code block}. */
   Operand read(int variable, Block block, SlotType type) {
-    Operand v = defs.getOrDefault(block, Map.of()).get(variable);
-    return v != null ? v : readRecursive(variable, block, type);
-  }
-
-  private Operand readRecursive(int variable, Block block, SlotType type) {
-    List<Block> ps = preds.getOrDefault(block, List.of());
-    Operand v;
-    if (!sealed.contains(block)) {
-      v = phis.create(block, type);
-      incomplete
-          .computeIfAbsent(block, b -> new ArrayList<>())
-          .add(new Incomplete(variable, type, v));
-    } else if (ps.isEmpty()) {
-      v = new Operand.Poison(type);
-    } else if (ps.size() == 1) {
-      v = read(variable, ps.get(0), type);
-    } else {
-      v = phis.create(block, type);
-      write(variable, block, v);
-      fill(variable, block, type, v);
+    Operand v = def(variable, block);
+    if (v != null) {
+      return v;
     }
-    write(variable, block, v);
+    Deque<Fill> pending = new ArrayDeque<>();
+    v = lookUp(variable, block, type, pending);
+    complete(pending);
     return v;
   }
 
-  private void fill(int variable, Block block, SlotType type, Operand phi) {
-    List<Block> ps = preds.get(block);
-    List<Operand> incoming = new ArrayList<>();
-    for (Block p : ps) {
-      incoming.add(read(variable, p, type));
+  private Operand def(int variable, Block block) {
+    Map<Integer, Operand> d = defs.get(block);
+    return d == null ? null : d.get(variable);
+  }
+
+  /**
+   * The paper's readVariableRecursive without the recursion, which took one stack frame per block
+   * and overflowed on long chains of blocks: the chain of single predecessors is walked in a loop,
+   * and a phi placed at a join is returned at once while its operands are read later, from {@code
+   * pending}. Since a phi is written to its block before its operands are read, the result is the
+   * same as the recursive algorithm's, phi for phi, in the same order: {@link #complete} always
+   * works on the latest phi first, as the recursion did.
+   */
+  private Operand lookUp(int variable, Block block, SlotType type, Deque<Fill> pending) {
+    List<Block> chain = new ArrayList<>();
+    Block b = block;
+    Operand v;
+    while (true) {
+      Operand d = def(variable, b);
+      if (d != null) {
+        v = d;
+        break;
+      }
+      List<Block> ps = preds.getOrDefault(b, List.of());
+      chain.add(b);
+      if (!sealed.contains(b)) {
+        v = phis.create(b, type);
+        incomplete
+            .computeIfAbsent(b, x -> new ArrayList<>())
+            .add(new Incomplete(variable, type, v));
+        break;
+      } else if (ps.isEmpty()) {
+        v = new Operand.Poison(type);
+        break;
+      } else if (ps.size() == 1) {
+        b = ps.get(0);
+      } else {
+        v = phis.create(b, type);
+        pending.push(new Fill(variable, type, v, ps));
+        break;
+      }
     }
-    phis.complete(phi, ps, incoming);
+    for (Block c : chain) {
+      write(variable, c, v);
+    }
+    return v;
+  }
+
+  /** Reads the operands of the pending phis, newest first, and completes each. */
+  private void complete(Deque<Fill> pending) {
+    while (!pending.isEmpty()) {
+      Fill f = pending.peek();
+      if (f.next < f.preds.size()) {
+        Block p = f.preds.get(f.next++);
+        Operand v = def(f.variable, p);
+        f.incoming.add(v != null ? v : lookUp(f.variable, p, f.type, pending));
+      } else {
+        pending.pop();
+        phis.complete(f.phi, f.preds, f.incoming);
+      }
+    }
+  }
+
+  /** A phi whose operands are being read: {@code next} is the next predecessor to read. */
+  private static final class Fill {
+    final int variable;
+    final SlotType type;
+    final Operand phi;
+    final List<Block> preds;
+    final List<Operand> incoming = new ArrayList<>();
+    int next;
+
+    Fill(int variable, SlotType type, Operand phi, List<Block> preds) {
+      this.variable = variable;
+      this.type = type;
+      this.phi = phi;
+      this.preds = preds;
+    }
+  }
+
+  private void fill(int variable, Block block, SlotType type, Operand phi) {
+    Deque<Fill> pending = new ArrayDeque<>();
+    pending.push(new Fill(variable, type, phi, preds.get(block)));
+    complete(pending);
   }
 
   /** Declares that every predecessor of {@code block} has been translated. */

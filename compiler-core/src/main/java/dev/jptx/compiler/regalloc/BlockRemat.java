@@ -7,6 +7,7 @@ import dev.jptx.compiler.codegen.RegisterPressure;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.VReg;
+import dev.jptx.spi.RegisterBudget;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -111,7 +112,7 @@ public final class BlockRemat implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    int target = f.info().maxRegisters() > 0 ? f.info().maxRegisters() : options.defaultMaxReg();
+    int target = RegisterBudget.of(f.info().maxRegisters(), options.defaultMaxReg());
     if (f.blocks().size() == 1) {
       return false;
     }

@@ -8,6 +8,7 @@ import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.stats.PassCounters;
+import dev.jptx.spi.RegisterBudget;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +38,7 @@ public final class RegisterAllocation implements MachinePass {
 
   @Override
   public boolean run(MachineFunction f) {
-    int max = f.info().maxRegisters();
-    Allocation a = allocator.allocate(f, max > 0 ? max : Integer.MAX_VALUE);
+    Allocation a = allocator.allocate(f, RegisterBudget.spillLimit(f.info().maxRegisters()));
     PassCounters.add("registers spilled or rematerialized", a.spills().size());
     for (Allocation.Spill s : a.spills()) {
       if (s.slot() == null) {

@@ -6,30 +6,38 @@ import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 
 /**
- * The kernel ABI of API.md as data: how each parameter type is declared in PTX. An array is two
- * parameters, a {@code .u64} device address and an {@code .s32} length; {@code boolean} is {@code
- * .u8}, {@code byte .s8}, {@code short .s16}, {@code char .u16}. The runtime's marshalling follows
- * the same table. Device functions ({@code .func}) pass Java's stack types and generic addresses.
+ * How each parameter is declared in PTX. Kernels follow the ABI codec the runtime shares ({@link
+ * dev.jptx.spi.KernelAbi}: an array is a {@code .u64} device address and an {@code .s32} length,
+ * {@code boolean} is {@code .u8}, ...); device functions ({@code .func}) pass Java's stack types
+ * and generic addresses.
  */
 public final class KernelAbi {
   private KernelAbi() {}
 
-  /** The declared type of a parameter of IR type {@code type} with {@code flags}. */
+  /**
+   * The declared type of a kernel parameter of IR type {@code type} with {@code flags}, from the
+   * ABI codec's table ({@link dev.jptx.spi.KernelAbi}) that the runtime marshals arguments by: the
+   * IR's narrow integers are Java's {@code boolean}/{@code char} when zero-extended, {@code
+   * byte}/{@code short} when sign-extended.
+   */
   public static String ptxParamType(Type type, ParamFlags flags) {
     if (type instanceof PointerType) {
-      return ".u64";
+      return dev.jptx.spi.KernelAbi.ADDRESS.ptxType();
     }
     boolean unsigned = flags.extension() == ParamFlags.Extension.ZERO;
     if (type instanceof ScalarType s) {
-      return switch (s) {
-        case I8 -> unsigned ? ".u8" : ".s8";
-        case I16 -> unsigned ? ".u16" : ".s16";
-        case I32 -> ".s32";
-        case I64 -> ".s64";
-        case F32 -> ".f32";
-        case F64 -> ".f64";
-        default -> throw new IllegalArgumentException("no kernel parameter of type " + s.text());
-      };
+      String descriptor =
+          switch (s) {
+            case I8 -> unsigned ? "Z" : "B";
+            case I16 -> unsigned ? "C" : "S";
+            case I32 -> "I";
+            case I64 -> "J";
+            case F32 -> "F";
+            case F64 -> "D";
+            default ->
+                throw new IllegalArgumentException("no kernel parameter of type " + s.text());
+          };
+      return dev.jptx.spi.KernelAbi.params(descriptor).get(0).ptxType();
     }
     throw new IllegalArgumentException("no kernel parameter of type " + type.text());
   }

@@ -1,18 +1,12 @@
 package dev.jptx.compiler.target;
 
 /**
- * How many registers a thread may use before the pressure-aware machine passes hold back: the
- * targets they compare register pressure with.
+ * Register facts of the targets. The budget policy (what 0 means, the range, the pressure target
+ * without a budget) is {@link dev.jptx.spi.RegisterBudget}, shared with the plugin and the CLI.
  */
 public final class RegisterBudgets {
   /** Predicate registers a thread has in hardware (P0..P6 on every target jptx supports). */
   public static final int PREDICATE_REGISTERS = 7;
-
-  /**
-   * The register target of a kernel without {@code maxRegisters} ({@code .maxnreg}): the default of
-   * the seed's {@code nv-remat-default-max-reg}, which its rematerialization aims for too.
-   */
-  public static final int DEFAULT_MAX_REGISTERS = 70;
 
   private RegisterBudgets() {}
 

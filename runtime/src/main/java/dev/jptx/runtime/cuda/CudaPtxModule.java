@@ -2,6 +2,7 @@ package dev.jptx.runtime.cuda;
 
 import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.PtxModule;
+import dev.jptx.runtime.internal.KernelArguments;
 
 /**
  * A raw PTX module loaded into a CUDA context: each launch argument is exactly one {@code .param}
@@ -46,7 +47,7 @@ final class CudaPtxModule implements PtxModule {
         params -> sizes.ifPresent(s -> EntryParams.check(entryName, entryName, s, params)),
         a -> {
           for (Object arg : actual) {
-            if (LaunchArguments.isArray(arg)) {
+            if (KernelArguments.isArray(arg)) {
               a.addPointer(arg, true);
             } else {
               a.addValue(arg);

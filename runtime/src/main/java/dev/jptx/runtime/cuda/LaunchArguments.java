@@ -1,9 +1,9 @@
 package dev.jptx.runtime.cuda;
 
 import dev.jptx.runtime.DeviceArray;
-import java.lang.reflect.Array;
+import dev.jptx.runtime.internal.KernelArguments;
+import dev.jptx.spi.KernelAbi;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,24 +43,18 @@ final class LaunchArguments {
    * @param readOnly for each argument, whether it is not copied back
    */
   void addKernelArguments(Object[] args, boolean[] readOnly) {
-    for (int i = 0; i < args.length; i++) {
-      Object a = args[i];
-      if (isArray(a)) {
-        addPointer(a, !readOnly[i]);
-        addValue(a instanceof DeviceArray d ? d.length() : Array.getLength(a));
+    for (KernelAbi.Slot slot : KernelArguments.slots(args)) {
+      if (slot.address()) {
+        addPointer(slot.value(), !readOnly[slot.argument()]);
       } else {
-        addValue(a);
+        addValue(slot.value());
       }
     }
   }
 
-  static boolean isArray(Object a) {
-    return a instanceof DeviceArray || a != null && a.getClass().isArray();
-  }
-
   /** An array parameter: its device address, copying a Java array in first. */
   void addPointer(Object array, boolean copyBack) {
-    params.add(bytes(8).putLong(address(array, copyBack)).array());
+    params.add(KernelAbi.encode(address(array, copyBack)));
   }
 
   private long address(Object array, boolean copyBack) {
@@ -106,34 +100,7 @@ final class LaunchArguments {
 
   /** A boxed primitive by value. */
   void addValue(Object v) {
-    if (v instanceof Integer x) {
-      params.add(bytes(4).putInt(x).array());
-    } else if (v instanceof Long x) {
-      params.add(bytes(8).putLong(x).array());
-    } else if (v instanceof Float x) {
-      params.add(bytes(4).putFloat(x).array());
-    } else if (v instanceof Double x) {
-      params.add(bytes(8).putDouble(x).array());
-    } else if (v instanceof Short x) {
-      params.add(bytes(2).putShort(x).array());
-    } else if (v instanceof Character x) {
-      params.add(bytes(2).putChar(x).array());
-    } else if (v instanceof Byte x) {
-      params.add(new byte[] {x});
-    } else if (v instanceof Boolean x) {
-      params.add(new byte[] {(byte) (x ? 1 : 0)});
-    } else {
-      throw new IllegalArgumentException(
-          "argument "
-              + params.size()
-              + " is a "
-              + (v == null ? "null" : v.getClass().getName())
-              + "; pass arrays, DeviceArrays or boxed primitives");
-    }
-  }
-
-  private static ByteBuffer bytes(int n) {
-    return ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+    params.add(KernelArguments.encode(params.size(), v));
   }
 
   /** The parameter values, one array of bytes per PTX parameter. */

@@ -1,6 +1,7 @@
 package dev.jptx.runtime.sim;
 
 import dev.jptx.runtime.DeviceArray;
+import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.runtime.sim.exec.KernelEntry;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,11 +78,6 @@ final class ParamBuffer {
     return r.base();
   }
 
-  /** The length of an array argument. */
-  static int length(Object array) {
-    return array instanceof DeviceArray d ? d.length() : java.lang.reflect.Array.getLength(array);
-  }
-
   /** After the launch: copies results back, frees the temporary allocations. */
   void finish(boolean copyBack) {
     for (Transfer t : transfers) {
@@ -92,33 +88,17 @@ final class ParamBuffer {
     }
   }
 
-  /** Writes a boxed primitive by value into parameter {@code i}. */
+  /**
+   * Writes a boxed primitive, encoded by the kernel ABI codec, into parameter {@code i}: the
+   * parameter's size in the PTX must be the encoding's.
+   */
   void putValue(int i, Object v) {
-    if (v instanceof Integer x) {
-      put(i, 4, x, "an Integer");
-    } else if (v instanceof Long x) {
-      put(i, 8, x, "a Long");
-    } else if (v instanceof Float x) {
-      put(i, 4, Float.floatToRawIntBits(x), "a Float");
-    } else if (v instanceof Double x) {
-      put(i, 8, Double.doubleToRawLongBits(x), "a Double");
-    } else if (v instanceof Short x) {
-      put(i, 2, x, "a Short");
-    } else if (v instanceof Character x) {
-      put(i, 2, x, "a Character");
-    } else if (v instanceof Byte x) {
-      put(i, 1, x, "a Byte");
-    } else if (v instanceof Boolean x) {
-      put(i, 1, x ? 1 : 0, "a Boolean");
-    } else {
-      throw new IllegalArgumentException(
-          "argument "
-              + i
-              + " of entry "
-              + entry.name()
-              + " is a "
-              + (v == null ? "null" : v.getClass().getName())
-              + "; pass arrays, DeviceArrays or boxed primitives");
+    byte[] bytes = KernelArguments.encode(i, v);
+    long value = 0;
+    for (int k = bytes.length - 1; k >= 0; k--) {
+      value = value << 8 | (bytes[k] & 0xff);
     }
+    String name = v.getClass().getSimpleName();
+    put(i, bytes.length, value, ("AEIOU".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name);
   }
 }

@@ -10,6 +10,7 @@ import dev.jptx.runtime.LaunchStats;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.runtime.Stream;
 import dev.jptx.runtime.internal.JptxModules;
+import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.runtime.internal.ModuleTargets;
 import dev.jptx.runtime.internal.WorkQueueStream;
 import dev.jptx.runtime.sim.exec.Decoder;
@@ -21,6 +22,7 @@ import dev.jptx.runtime.sim.exec.SimulationError;
 import dev.jptx.runtime.sim.exec.Simulator;
 import dev.jptx.runtime.sim.ptx.PtxParseException;
 import dev.jptx.runtime.sim.ptx.PtxParser;
+import dev.jptx.spi.KernelAbi;
 import java.lang.reflect.Array;
 import java.util.Map;
 import java.util.Set;
@@ -109,15 +111,11 @@ public final class SimDevice extends AbstractDevice {
   private ParamBuffer marshal(KernelMethod kernel, KernelEntry entry, Object[] args) {
     ParamBuffer p = new ParamBuffer(this, entry);
     int k = 0;
-    for (int i = 0; i < args.length; i++) {
-      Object a = args[i];
-      if (a instanceof DeviceArray || a != null && a.getClass().isArray()) {
-        p.put(k++, 8, p.address(a, !kernel.isReadOnly(i)), "an array");
-        p.put(k++, 4, ParamBuffer.length(a), "an array length");
-      } else if (a instanceof Boolean b) {
-        p.put(k++, 1, b ? 1 : 0, "a boolean");
+    for (KernelAbi.Slot slot : KernelArguments.slots(args)) {
+      if (slot.address()) {
+        p.put(k++, 8, p.address(slot.value(), !kernel.isReadOnly(slot.argument())), "an array");
       } else {
-        p.putValue(k++, a);
+        p.putValue(k++, slot.value());
       }
     }
     if (k != entry.paramCount()) {

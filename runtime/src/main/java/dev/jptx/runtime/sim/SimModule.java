@@ -1,8 +1,8 @@
 package dev.jptx.runtime.sim;
 
-import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.PtxModule;
+import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.runtime.sim.exec.KernelEntry;
 import dev.jptx.runtime.sim.exec.Program;
 
@@ -36,7 +36,7 @@ final class SimModule implements PtxModule {
           ParamBuffer p = new ParamBuffer(device, entry);
           for (int i = 0; i < actual.length; i++) {
             Object a = actual[i];
-            if (a instanceof DeviceArray || a != null && a.getClass().isArray()) {
+            if (KernelArguments.isArray(a)) {
               p.put(i, 8, p.address(a, true), "an array (a device address)");
             } else {
               p.putValue(i, a);

@@ -1,0 +1,125 @@
+package dev.jptx.spi;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToIntFunction;
+
+/**
+ * The kernel parameter ABI (API.md): how a kernel's Java parameters become the parameters of its
+ * PTX entry, and how a launch's arguments become their bytes. The compiler declares the entry from
+ * this table; the {@code cuda} device and the GPU report marshal arguments with it; the simulator
+ * reads each entry's {@code .param} list from the PTX itself and checks these bytes against it.
+ *
+ * <ul>
+ *   <li>A primitive is one parameter of its own width, little-endian: {@code boolean} {@code .u8}
+ *       (0 or 1), {@code byte .s8}, {@code short .s16}, {@code char .u16}, {@code int .s32}, {@code
+ *       long .s64}, {@code float .f32}, {@code double .f64}.
+ *   <li>An array is two: its device address ({@code .u64}) and its length ({@code .s32}).
+ * </ul>
+ */
+public final class KernelAbi {
+  /**
+   * One PTX parameter.
+   *
+   * @param ptxType its declared type ({@code .s32})
+   * @param bytes its size, which is also its alignment
+   */
+  public record Param(String ptxType, int bytes) {}
+
+  /** The address half of an array parameter. */
+  public static final Param ADDRESS = new Param(".u64", 8);
+
+  /** The length half of an array parameter. */
+  public static final Param LENGTH = new Param(".s32", 4);
+
+  private KernelAbi() {}
+
+  /**
+   * The PTX parameters of a Java parameter of type {@code descriptor} ({@code I}, {@code [F}).
+   *
+   * @throws IllegalArgumentException for a type kernels cannot take (objects)
+   */
+  public static List<Param> params(String descriptor) {
+    if (descriptor.startsWith("[")) {
+      return List.of(ADDRESS, LENGTH);
+    }
+    return List.of(
+        switch (descriptor) {
+          case "Z" -> new Param(".u8", 1);
+          case "B" -> new Param(".s8", 1);
+          case "S" -> new Param(".s16", 2);
+          case "C" -> new Param(".u16", 2);
+          case "I" -> new Param(".s32", 4);
+          case "J" -> new Param(".s64", 8);
+          case "F" -> new Param(".f32", 4);
+          case "D" -> new Param(".f64", 8);
+          default ->
+              throw new IllegalArgumentException("no kernel parameter of type " + descriptor);
+        });
+  }
+
+  /**
+   * One PTX parameter's value in a launch.
+   *
+   * @param argument the index of the Java argument it comes from
+   * @param value the array (for its address) or the boxed primitive
+   * @param address true for an array's address, false for a value
+   */
+  public record Slot(int argument, Object value, boolean address) {}
+
+  /**
+   * The entry's parameters for a launch's arguments: each array (or device array, whose length
+   * {@code arrayLength} knows) is its address, then its length as an {@code Integer}; a boxed
+   * primitive is itself.
+   *
+   * @param arrayLength the length of an array argument, or -1 if it is not an array
+   */
+  public static List<Slot> slots(Object[] args, ToIntFunction<Object> arrayLength) {
+    List<Slot> out = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      int length = args[i] == null ? -1 : arrayLength.applyAsInt(args[i]);
+      if (length >= 0) {
+        out.add(new Slot(i, args[i], true));
+        out.add(new Slot(i, length, false));
+      } else {
+        out.add(new Slot(i, args[i], false));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The bytes of a boxed primitive as its parameter holds them.
+   *
+   * @throws IllegalArgumentException for anything else, naming what was passed
+   */
+  public static byte[] encode(Object v) {
+    if (v instanceof Integer x) {
+      return bytes(4).putInt(x).array();
+    } else if (v instanceof Long x) {
+      return bytes(8).putLong(x).array();
+    } else if (v instanceof Float x) {
+      return bytes(4).putFloat(x).array();
+    } else if (v instanceof Double x) {
+      return bytes(8).putDouble(x).array();
+    } else if (v instanceof Short x) {
+      return bytes(2).putShort(x).array();
+    } else if (v instanceof Character x) {
+      return bytes(2).putChar(x).array();
+    } else if (v instanceof Byte x) {
+      return new byte[] {x};
+    } else if (v instanceof Boolean x) {
+      return new byte[] {(byte) (x ? 1 : 0)};
+    }
+    throw new IllegalArgumentException(
+        "a "
+            + (v == null ? "null" : v.getClass().getName())
+            + "; pass arrays, DeviceArrays or boxed primitives");
+  }
+
+  private static ByteBuffer bytes(int n) {
+    return ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+  }
+}

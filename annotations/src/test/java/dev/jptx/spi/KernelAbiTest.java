@@ -1,0 +1,46 @@
+package dev.jptx.spi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class KernelAbiTest {
+  @Test
+  void params_primitivesInTheirWidth_arraysAsAddressAndLength() {
+    assertEquals(List.of(new KernelAbi.Param(".u8", 1)), KernelAbi.params("Z"));
+    assertEquals(List.of(new KernelAbi.Param(".u16", 2)), KernelAbi.params("C"));
+    assertEquals(List.of(new KernelAbi.Param(".s64", 8)), KernelAbi.params("J"));
+    assertEquals(List.of(KernelAbi.ADDRESS, KernelAbi.LENGTH), KernelAbi.params("[F"));
+    assertThrows(IllegalArgumentException.class, () -> KernelAbi.params("Ljava/lang/String;"));
+  }
+
+  @Test
+  void slots_arraysAreFollowedByTheirLength() {
+    float[] a = new float[3];
+    List<KernelAbi.Slot> s =
+        KernelAbi.slots(new Object[] {7, a, 2.0}, x -> x instanceof float[] f ? f.length : -1);
+    assertEquals(
+        List.of(
+            new KernelAbi.Slot(0, 7, false),
+            new KernelAbi.Slot(1, a, true),
+            new KernelAbi.Slot(1, 3, false),
+            new KernelAbi.Slot(2, 2.0, false)),
+        s);
+  }
+
+  @Test
+  void encode_littleEndianInTheParameterWidth() {
+    assertArrayEquals(new byte[] {1, 2, 0, 0}, KernelAbi.encode(0x0201));
+    assertArrayEquals(new byte[] {1}, KernelAbi.encode(true));
+    assertArrayEquals(new byte[] {0x41, 0}, KernelAbi.encode('A'));
+    assertArrayEquals(new byte[] {0, 0, (byte) 0x80, 0x3f}, KernelAbi.encode(1.0f));
+    assertEquals(8, KernelAbi.encode(1L).length);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> KernelAbi.encode("x"));
+    assertEquals(
+        "a java.lang.String; pass arrays, DeviceArrays or boxed primitives", e.getMessage());
+  }
+}
