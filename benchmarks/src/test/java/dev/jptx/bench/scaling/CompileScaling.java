@@ -3,6 +3,7 @@ package dev.jptx.bench.scaling;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
+import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.frontend.ClassPath;
 import dev.jptx.compiler.target.SmTargets;
@@ -15,13 +16,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The compile-time scaling benchmark (issue #20): for each {@link KernelShape} and size (bytecode
  * instructions), one compile of the generated class through the whole pipeline for {@code sm_90} at
  * {@code -O3}, printing CPU time, time per 1k instructions, bytes allocated and the heap's peak.
  * Sizes and shapes may be narrowed with {@code -Dscaling.sizes=1000,5000} and {@code
- * -Dscaling.shapes=LOOPS}; {@code -Dscaling.opt=1} compiles at another level.
+ * -Dscaling.shapes=LOOPS}; {@code -Dscaling.opt=1} compiles at another level; {@code
+ * -Dscaling.passes=true} prints the six slowest passes of each compile.
  *
  * <pre>
  * ./mvnw -B -o -P scaling verify -pl benchmarks
@@ -97,8 +100,9 @@ public final class CompileScaling {
     long cpu0 = threads.getThreadCpuTime(id);
     long alloc0 = threads.getThreadAllocatedBytes(id);
     Diagnostics d = new Diagnostics();
+    PassStatistics stats = new PassStatistics();
     try (ClassPath cp = new ClassPath(List.of(k.classes()))) {
-      var result = new Pipeline(o, DumpSink.NONE).compile(k.node(), cp, d);
+      var result = new Pipeline(o, DumpSink.NONE).withStatistics(stats).compile(k.node(), cp, d);
       if (d.hasErrors() || result.modules().isEmpty()) {
         throw new IllegalStateException(k.shape() + ": " + d.all());
       }
@@ -108,6 +112,15 @@ public final class CompileScaling {
     long peak = 0;
     for (MemoryPoolMXBean p : heap) {
       peak += p.getPeakUsage().getUsed();
+    }
+    if (Boolean.getBoolean("scaling.passes")) {
+      stats.times().entrySet().stream()
+          .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+          .limit(6)
+          .forEach(
+              e ->
+                  System.out.printf(
+                      Locale.ROOT, "    %-24s %.2f s%n", e.getKey(), e.getValue() / 1e9));
     }
     return new Figures(k.shape(), k.instructions(), cpu / 1e9, alloc, peak);
   }

@@ -4,6 +4,7 @@ import dev.jptx.compiler.graph.Dominators;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -14,7 +15,9 @@ import java.util.List;
 public final class MachineDominatorTree {
   private final MachineFunction f;
   private final int[] idom;
-  private final int[] depth;
+  private final List<List<MachineBlock>> children = new ArrayList<>();
+  private final int[] entry;
+  private final int[] exit;
   private final List<MachineBlock> rpo = new ArrayList<>();
 
   private MachineDominatorTree(MachineFunction f) {
@@ -41,9 +44,43 @@ public final class MachineDominatorTree {
       rpo.add(f.block(id));
     }
     idom = Dominators.immediateDominators(order, pred);
-    depth = new int[n];
+    for (int id = 0; id < n; id++) {
+      children.add(new ArrayList<>());
+    }
     for (int id : order) {
-      depth[id] = id == order[0] ? 0 : depth[idom[id]] + 1;
+      if (id != order[0]) {
+        children.get(idom[id]).add(f.block(id));
+      }
+    }
+    entry = new int[n];
+    exit = new int[n];
+    number(order[0]);
+  }
+
+  /**
+   * Numbers the tree depth-first, each block with the interval of its subtree, so that dominance is
+   * two comparisons; without recursion, since a chain of blocks makes a tree as deep.
+   */
+  private void number(int root) {
+    int clock = 0;
+    int[] stack = new int[entry.length + 1];
+    int[] next = new int[entry.length + 1];
+    int top = 0;
+    stack[0] = root;
+    entry[root] = clock++;
+    while (top >= 0) {
+      int b = stack[top];
+      List<MachineBlock> kids = children.get(b);
+      if (next[top] < kids.size()) {
+        int c = kids.get(next[top]++).id();
+        entry[c] = clock++;
+        top++;
+        stack[top] = c;
+        next[top] = 0;
+      } else {
+        exit[b] = clock++;
+        top--;
+      }
     }
   }
 
@@ -68,22 +105,12 @@ public final class MachineDominatorTree {
     if (!isReachable(a) || !isReachable(b)) {
       return false;
     }
-    int x = b.id();
-    while (depth[x] > depth[a.id()]) {
-      x = idom[x];
-    }
-    return x == a.id();
+    return entry[a.id()] <= entry[b.id()] && exit[b.id()] <= exit[a.id()];
   }
 
   /** The blocks {@code b} immediately dominates, in reverse post-order. */
   public List<MachineBlock> children(MachineBlock b) {
-    List<MachineBlock> out = new ArrayList<>();
-    for (MachineBlock c : rpo) {
-      if (c != b && idom[c.id()] == b.id()) {
-        out.add(c);
-      }
-    }
-    return out;
+    return Collections.unmodifiableList(children.get(b.id()));
   }
 
   /** The reachable blocks in reverse post-order. */

@@ -10,8 +10,10 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -38,6 +40,12 @@ public final class RegisterPressure {
   private final BitSet[] liveIn;
   private final BitSet[] liveOut;
   private final int[][] peak;
+  // for updates, built on the first: per register the blocks that read it or define it under a
+  // guard (where its liveness may start), per block the registers it defines unguarded (where it
+  // ends); kept current for the blocks an update names, so that an update visits only those
+  private Map<Integer, BitSet> mentionedIn;
+  private BitSet[] mentions;
+  private BitSet[] kills;
 
   private RegisterPressure(MachineFunction f, int blocks) {
     this.f = f;
@@ -129,6 +137,11 @@ public final class RegisterPressure {
    * went or came).
    */
   public void update(Collection<MachineBlock> changed, Collection<VReg> touched) {
+    if (mentionedIn == null) {
+      index();
+    } else {
+      changed.forEach(this::reindex);
+    }
     Set<MachineBlock> dirty = new HashSet<>(changed);
     List<List<MachineBlock>> preds = f.predecessors();
     for (VReg r : touched) {
@@ -151,6 +164,42 @@ public final class RegisterPressure {
     for (MachineBlock b : dirty) {
       peak[b.id()] = blockPeak(b);
     }
+  }
+
+  private void index() {
+    mentionedIn = new HashMap<>();
+    mentions = new BitSet[liveIn.length];
+    kills = new BitSet[liveIn.length];
+    for (MachineBlock b : f.blocks()) {
+      reindex(b);
+    }
+  }
+
+  /** Brings the index up to date for {@code b}. */
+  private void reindex(MachineBlock b) {
+    BitSet old = mentions[b.id()] == null ? new BitSet() : mentions[b.id()];
+    BitSet now = new BitSet();
+    BitSet killed = new BitSet();
+    for (MachineInstr i : b.instrs()) {
+      for (VReg r : i.usedRegs()) {
+        now.set(r.id());
+      }
+      for (VReg r : i.defs()) {
+        if (i.guard() == null) {
+          killed.set(r.id());
+        } else {
+          now.set(r.id());
+        }
+      }
+    }
+    BitSet gone = (BitSet) old.clone();
+    gone.andNot(now);
+    gone.stream().forEach(r -> mentionedIn.get(r).clear(b.id()));
+    BitSet added = (BitSet) now.clone();
+    added.andNot(old);
+    added.stream().forEach(r -> mentionedIn.computeIfAbsent(r, k -> new BitSet()).set(b.id()));
+    mentions[b.id()] = now;
+    kills[b.id()] = killed;
   }
 
   /**
@@ -186,8 +235,9 @@ public final class RegisterPressure {
    */
   private void relive(VReg r, List<List<MachineBlock>> preds) {
     Deque<MachineBlock> work = new ArrayDeque<>();
+    BitSet candidates = mentionedIn.getOrDefault(r.id(), new BitSet());
     for (MachineBlock b : f.blocks()) {
-      if (readBeforeKilled(b, r)) {
+      if (candidates.get(b.id()) && readBeforeKilled(b, r)) {
         liveIn[b.id()].set(r.id());
         work.add(b);
       }
@@ -196,7 +246,7 @@ public final class RegisterPressure {
       MachineBlock b = work.poll();
       for (MachineBlock p : preds.get(b.id())) {
         liveOut[p.id()].set(r.id());
-        if (!liveIn[p.id()].get(r.id()) && !kills(p, r)) {
+        if (!liveIn[p.id()].get(r.id()) && !kills[p.id()].get(r.id())) {
           liveIn[p.id()].set(r.id());
           work.add(p);
         }
@@ -215,15 +265,6 @@ public final class RegisterPressure {
       }
       if (i.guard() != null && i.defs().contains(r)) {
         // a guarded definition keeps the old value where it does not run: still read
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean kills(MachineBlock b, VReg r) {
-    for (MachineInstr i : b.instrs()) {
-      if (i.guard() == null && i.defs().contains(r)) {
         return true;
       }
     }

@@ -17,6 +17,7 @@ import java.util.Set;
 public final class Cfg {
   private final Map<Block, List<Block>> preds = new HashMap<>();
   private final List<Block> reversePostOrder;
+  private final Set<Block> reachable;
 
   private Cfg(Function f) {
     for (Block b : f.blocks()) {
@@ -26,6 +27,7 @@ public final class Cfg {
       }
     }
     reversePostOrder = computeRpo(f);
+    reachable = new HashSet<>(reversePostOrder);
   }
 
   /** The control-flow graph of {@code f}. */
@@ -45,7 +47,7 @@ public final class Cfg {
 
   /** True if {@code b} is reachable from the entry. */
   public boolean isReachable(Block b) {
-    return reversePostOrder.contains(b);
+    return reachable.contains(b);
   }
 
   private static List<Block> computeRpo(Function f) {

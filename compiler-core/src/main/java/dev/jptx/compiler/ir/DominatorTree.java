@@ -1,8 +1,10 @@
 package dev.jptx.compiler.ir;
 
 import dev.jptx.compiler.graph.Dominators;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,7 @@ public final class DominatorTree {
   private final Map<Block, Block> idom = new HashMap<>();
   private final Map<Block, Integer> order = new HashMap<>();
   private final Map<Block, List<Block>> children = new HashMap<>();
+  private final Map<Block, int[]> interval = new HashMap<>();
   private final List<Block> rpo;
 
   private DominatorTree(Cfg cfg) {
@@ -42,6 +45,39 @@ public final class DominatorTree {
     }
     for (Block b : rpo.subList(1, rpo.size())) {
       children.get(idom.get(b)).add(b);
+    }
+    number();
+  }
+
+  /**
+   * Numbers the tree depth-first, each block with the interval [entry, exit] of its subtree, so
+   * that dominance is two comparisons instead of a walk up the tree (without recursion: the tree of
+   * a long chain of blocks is as deep as the chain).
+   */
+  private void number() {
+    if (rpo.isEmpty()) {
+      return;
+    }
+    int clock = 0;
+    Deque<Block> stack = new ArrayDeque<>();
+    Deque<Integer> next = new ArrayDeque<>();
+    stack.push(rpo.get(0));
+    next.push(0);
+    interval.put(rpo.get(0), new int[] {clock++, 0});
+    while (!stack.isEmpty()) {
+      Block b = stack.peek();
+      int k = next.pop();
+      List<Block> kids = children.get(b);
+      if (k < kids.size()) {
+        next.push(k + 1);
+        Block c = kids.get(k);
+        interval.put(c, new int[] {clock++, 0});
+        stack.push(c);
+        next.push(0);
+      } else {
+        interval.get(b)[1] = clock++;
+        stack.pop();
+      }
     }
   }
 
@@ -82,20 +118,9 @@ public final class DominatorTree {
 
   /** True if every path from the entry to {@code b} passes {@code a} (reflexive). */
   public boolean dominates(Block a, Block b) {
-    if (!idom.containsKey(a) || !idom.containsKey(b)) {
-      return false;
-    }
-    Block x = b;
-    while (true) {
-      if (x.equals(a)) {
-        return true;
-      }
-      Block up = idom.get(x);
-      if (up.equals(x)) {
-        return false;
-      }
-      x = up;
-    }
+    int[] x = interval.get(a);
+    int[] y = interval.get(b);
+    return x != null && y != null && x[0] <= y[0] && y[1] <= x[1];
   }
 
   /** True if {@code a} dominates {@code b} and is not {@code b}. */

@@ -9,7 +9,9 @@ import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns a two-way branch whose arms only compute a few cheap values into straight-line code with
@@ -32,14 +34,23 @@ final class SelectFormation {
 
   /** Folds one triangle or diamond of {@code f}; true if it changed something. */
   static boolean run(Function f) {
+    // every diamond in one walk, the graph brought up to date after each fold: one fold per call
+    // made simplifycfg's rounds, each a walk of the function, as many as the diamonds
     Cfg cfg = Cfg.of(f);
-    for (Block a : f.blocks()) {
+    Set<Block> live = new HashSet<>(f.blocks());
+    boolean changed = false;
+    for (Block a : List.copyOf(f.blocks())) {
+      if (!live.contains(a)) {
+        continue;
+      }
       Inst t = f.terminator(a);
       if (t != null && f.data(t) instanceof InstData.Branch br && fold(f, cfg, a, br)) {
-        return true;
+        changed = true;
+        cfg = Cfg.of(f);
+        live = new HashSet<>(f.blocks());
       }
     }
-    return false;
+    return changed;
   }
 
   private static boolean fold(Function f, Cfg cfg, Block a, InstData.Branch br) {

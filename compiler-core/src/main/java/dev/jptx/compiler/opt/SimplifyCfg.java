@@ -8,8 +8,11 @@ import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -132,26 +135,35 @@ public final class SimplifyCfg implements FunctionPass {
     return only;
   }
 
+  /**
+   * Merges each block into its predecessor where that is its only one and it is the predecessor's
+   * only successor, in one walk: the predecessors are kept up to date across merges instead of
+   * being recomputed after each (a chain of n blocks took n walks).
+   */
   private static boolean mergeIntoPredecessors(Function f) {
+    Cfg cfg = Cfg.of(f);
+    Map<Block, List<Block>> preds = new HashMap<>();
+    for (Block b : f.blocks()) {
+      preds.put(b, new ArrayList<>(cfg.predecessors(b)));
+    }
     boolean changed = false;
-    boolean again = true;
-    while (again) {
-      again = false;
-      Cfg cfg = Cfg.of(f);
-      for (Block b : f.blocks()) {
-        List<Block> preds = cfg.predecessors(b);
-        if (b.equals(f.entry()) || preds.size() != 1) {
-          continue;
-        }
-        Block a = preds.get(0);
-        if (a.equals(b) || !f.successors(a).equals(List.of(b))) {
-          continue;
-        }
-        merge(f, a, b);
-        again = true;
-        changed = true;
-        break;
+    for (Block b : List.copyOf(f.blocks())) {
+      List<Block> ps = preds.get(b);
+      if (b.equals(f.entry()) || ps.size() != 1) {
+        continue;
       }
+      Block a = ps.get(0);
+      if (a.equals(b) || !f.successors(a).equals(List.of(b))) {
+        continue;
+      }
+      List<Block> after = f.successors(b);
+      merge(f, a, b);
+      // a was only b's predecessor, so it becomes the successors' predecessor in b's place
+      for (Block s : after) {
+        preds.get(s).replaceAll(x -> x.equals(b) ? a : x);
+      }
+      preds.remove(b);
+      changed = true;
     }
     return changed;
   }
@@ -177,11 +189,14 @@ public final class SimplifyCfg implements FunctionPass {
   private static boolean bypassForwardingBlocks(Function f) {
     boolean changed = false;
     boolean again = true;
+    // Which blocks are in a loop does not change when a forwarding block is bypassed (the loops
+    // keep every other block), so the loops are found once, not once per forwarding block.
+    LoopInfo[] loops = {null};
     while (again) {
       again = false;
       Cfg cfg = Cfg.of(f);
       for (Block b : f.blocks()) {
-        if (isForwarding(f, b) && bypass(f, cfg, b)) {
+        if (isForwarding(f, b) && bypass(f, cfg, b, loops)) {
           again = true;
           changed = true;
           break;
@@ -196,10 +211,15 @@ public final class SimplifyCfg implements FunctionPass {
    * bypassing it would make the edge critical, and out-of-SSA would then put the target's phi
    * copies before the loop block's branch, where they run on every iteration instead of once.
    */
-  private static boolean splitsLoopEdge(Function f, Cfg cfg, Block b, List<Block> preds) {
-    LoopInfo loops = LoopInfo.of(f, cfg, DominatorTree.of(f, cfg));
+  private static boolean splitsLoopEdge(Function f, Cfg cfg, List<Block> preds, LoopInfo[] loops) {
     for (Block p : preds) {
-      if (f.successors(p).size() > 1 && loops.loopFor(p) != null) {
+      if (f.successors(p).size() <= 1) {
+        continue;
+      }
+      if (loops[0] == null) {
+        loops[0] = LoopInfo.of(f, cfg, DominatorTree.of(f, cfg));
+      }
+      if (loops[0].loopFor(p) != null) {
         return true;
       }
     }
@@ -214,7 +234,7 @@ public final class SimplifyCfg implements FunctionPass {
         && !j.target().equals(b);
   }
 
-  private static boolean bypass(Function f, Cfg cfg, Block b) {
+  private static boolean bypass(Function f, Cfg cfg, Block b, LoopInfo[] loops) {
     Block target = ((InstData.Jump) f.data(f.terminator(b))).target();
     List<Block> preds = cfg.predecessors(b);
     Set<Block> targetPreds = new HashSet<>(cfg.predecessors(target));
@@ -222,7 +242,7 @@ public final class SimplifyCfg implements FunctionPass {
     if (preds.isEmpty() || hasPhis && preds.stream().anyMatch(targetPreds::contains)) {
       return false;
     }
-    if (hasPhis && splitsLoopEdge(f, cfg, b, preds)) {
+    if (hasPhis && splitsLoopEdge(f, cfg, preds, loops)) {
       return false;
     }
     for (Block p : preds) {

@@ -133,18 +133,28 @@ public final class LoopInfo {
       }
     }
     latchesOf.forEach((h, latches) -> loops.add(build(f, cfg, order, h, latches)));
-    // a loop's parent is the smallest other loop holding its header
+    // A loop's parent is the smallest other loop holding its header. Loops nest strictly (an outer
+    // loop has its own header besides the inner one's blocks), so from the largest down, the last
+    // loop seen holding a header is the smallest larger loop that does.
     List<Loop> bySize = new ArrayList<>(loops);
     bySize.sort(Comparator.comparingInt(l -> l.blocks.size()));
-    for (int i = 0; i < bySize.size(); i++) {
+    Map<Block, Loop> smallestSoFar = new HashMap<>();
+    Map<Loop, Loop> parentOf = new HashMap<>();
+    for (int i = bySize.size() - 1; i >= 0; i--) {
       Loop l = bySize.get(i);
-      for (int j = i + 1; j < bySize.size(); j++) {
-        Loop outer = bySize.get(j);
-        if (outer != l && outer.contains(l.header)) {
-          l.parent = outer;
-          outer.children.add(l);
-          break;
-        }
+      Loop outer = smallestSoFar.get(l.header);
+      if (outer != null) {
+        parentOf.put(l, outer);
+      }
+      for (Block b : l.blocks) {
+        smallestSoFar.put(b, l);
+      }
+    }
+    for (Loop l : bySize) {
+      Loop outer = parentOf.get(l);
+      if (outer != null) {
+        l.parent = outer;
+        outer.children.add(l);
       }
     }
     // the smallest loop holding a block is its innermost loop
