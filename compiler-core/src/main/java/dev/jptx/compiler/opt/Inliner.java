@@ -45,6 +45,9 @@ public final class Inliner {
     Set<String> recursive = recursiveFunctions();
     boolean changed = false;
     for (Function f : postOrder()) {
+      // every call the walk finds, then again for the calls the inlined bodies brought (a callee
+      // keeps a call it may not inline, such as a strict one in fast-math code, that its caller
+      // may): a walk per inlined call made functions with many calls quadratic
       boolean again = true;
       while (again) {
         again = false;
@@ -60,7 +63,6 @@ public final class Inliner {
               PassCounters.add("calls inlined", 1);
               changed = true;
               again = true;
-              break;
             }
           }
         }

@@ -11,9 +11,12 @@ import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Loop rotation (LLVM's loop-rotate): a loop tested at the top ({@code H: phis; x = ...; br c,
@@ -144,9 +147,20 @@ public final class LoopRotation implements FunctionPass {
         latchJump,
         branch(
             atLatch.getOrDefault(cond, inBody.getOrDefault(cond, cond)), bodyFirst, body, leave));
-    // every use outside the header reads the body's or the exit's phi
+    // every use outside the header reads the body's or the exit's phi; the readers are found in
+    // one walk for all the header's values
+    Set<Value> header = new HashSet<>(headerValues);
+    Map<Value, Set<Inst>> readers = new HashMap<>();
+    for (Inst i : f.allInsts()) {
+      for (Value x : f.data(i).operands()) {
+        if (x != null && header.contains(x)) {
+          readers.computeIfAbsent(x, k -> new LinkedHashSet<>()).add(i);
+        }
+      }
+    }
     for (Value v : headerValues) {
-      rewriteUses(f, dom, v, exit, inBody.get(v), atExit.get(v), h);
+      rewriteUses(
+          f, dom, readers.getOrDefault(v, Set.of()), v, exit, inBody.get(v), atExit.get(v), h);
     }
     for (Value v : headerValues) {
       setPhi(f, inBody.get(v), pre, atEntry.get(v), latch, atLatch.get(v));
@@ -170,7 +184,7 @@ public final class LoopRotation implements FunctionPass {
       Block exit,
       List<Inst> phis,
       List<Inst> work) {
-    List<Value> values = new ArrayList<>();
+    Set<Value> values = new HashSet<>();
     phis.forEach(p -> values.add(f.result(p)));
     work.forEach(i -> values.add(f.result(i)));
     for (Inst i : f.allInsts()) {
@@ -203,8 +217,15 @@ public final class LoopRotation implements FunctionPass {
 
   /** Points the uses of {@code v} outside the header at the exit's phi or the body's. */
   private static void rewriteUses(
-      Function f, DominatorTree dom, Value v, Block exit, Value body, Value after, Block h) {
-    for (Inst i : f.allInsts()) {
+      Function f,
+      DominatorTree dom,
+      Set<Inst> readers,
+      Value v,
+      Block exit,
+      Value body,
+      Value after,
+      Block h) {
+    for (Inst i : readers) {
       Block at = f.blockOf(i);
       InstData d = f.data(i);
       if (at.equals(h)
