@@ -1,16 +1,17 @@
 package dev.jptx.bundle;
 
+import static dev.jptx.bundle.Processes.checkout;
+import static dev.jptx.bundle.Processes.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.bundle.Processes.Outcome;
 import dev.jptx.compiler.fuzz.FuzzCorpusExport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -168,34 +169,4 @@ class GpuBundleTest {
   }
 
   /** The checkout: the first directory above the working directory holding gpu-report/bundle.sh. */
-  private static Path checkout() {
-    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-      if (Files.isRegularFile(d.resolve("gpu-report/bundle.sh"))) {
-        return d;
-      }
-    }
-    throw new AssertionError("no gpu-report/bundle.sh above " + Path.of("").toAbsolutePath());
-  }
-
-  private record Outcome(int exit, String output) {}
-
-  private static Outcome run(List<String> command, Path dir, int seconds) throws Exception {
-    Path log = Files.createTempFile("bundle-test", ".log");
-    try {
-      Process p =
-          new ProcessBuilder(new ArrayList<>(command))
-              .directory(dir.toFile())
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        throw new AssertionError(command + " took more than " + seconds + " s");
-      }
-      return new Outcome(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(log);
-    }
-  }
 }

@@ -4,6 +4,7 @@ import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.spi.KernelIndexLine;
+import dev.jptx.spi.ModuleLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -43,15 +44,15 @@ final class SuiteModules implements AutoCloseable {
       m.fileOfEntry.put("*", bundle.nvccModule(target, mode));
       return m;
     }
-    Path root = bundle.jptxModules(mode).resolve("META-INF/jptx");
+    Path root = bundle.jptxModules(mode).resolve(ModuleLayout.ROOT);
     try {
-      for (String line : Files.readAllLines(root.resolve("kernels.list"), StandardCharsets.UTF_8)) {
+      for (String line :
+          Files.readAllLines(root.resolve(ModuleLayout.INDEX_NAME), StandardCharsets.UTF_8)) {
         if (line.isBlank()) {
           continue;
         }
         KernelIndexLine k = KernelIndexLine.parse(line);
-        m.fileOfEntry.put(
-            k.entry(), root.resolve(k.className().replace('.', '/') + "/" + target + ".ptx"));
+        m.fileOfEntry.put(k.entry(), root.resolve(ModuleLayout.modulePath(k.className(), target)));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read jptx's kernels.list under " + root, e);

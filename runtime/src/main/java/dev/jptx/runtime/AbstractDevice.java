@@ -398,4 +398,18 @@ public abstract class AbstractDevice implements Device {
   public final DeviceArray copyOf(double[] x) {
     return uploadGuarded(Objects.requireNonNull(x, "x"));
   }
+
+  /**
+   * The checks every device's {@code allocate} makes before it allocates: a primitive element type
+   * and a length of at least 0.
+   */
+  protected static void checkArrayShape(Class<?> elementType, int n) {
+    if (elementType == null || !elementType.isPrimitive() || elementType == void.class) {
+      throw new IllegalArgumentException(
+          "a DeviceArray holds a primitive type such as float.class, not " + elementType);
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException("negative DeviceArray length " + n);
+    }
+  }
 }

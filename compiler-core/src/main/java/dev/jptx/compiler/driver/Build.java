@@ -10,6 +10,7 @@ import dev.jptx.compiler.frontend.KernelSpec;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.validate.KernelResources;
 import dev.jptx.compiler.validate.PtxValidator;
+import dev.jptx.compiler.validate.PtxasValidator;
 import dev.jptx.compiler.validate.ValidationMode;
 import dev.jptx.compiler.validate.ValidationResult;
 import dev.jptx.compiler.validate.Validators;
@@ -26,6 +27,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
 import org.objectweb.asm.tree.ClassNode;
 
@@ -55,6 +61,7 @@ public final class Build {
   private final UnaryOperator<Pipeline> configure;
   private final BuildReport report = new BuildReport();
   private Validators validators;
+  private final Object nativeValidation = new Object();
 
   /** What the build does with one input class once everything is compiled. */
   private sealed interface Outcome {
@@ -100,7 +107,6 @@ public final class Build {
     List<Path> roots = new ArrayList<>(request.inputs());
     roots.addAll(request.classPath());
     Set<String> inputClasses = new TreeSet<>();
-    List<Outcome> outcomes = new ArrayList<>();
     try (ClassPath cp = new ClassPath(roots)) {
       List<Diagnostic> damaged = IndexCheck.problems(ModuleLayout.index(request.outputRoot()));
       if (!damaged.isEmpty()) {
@@ -108,14 +114,20 @@ public final class Build {
         return report;
       }
       IncrementalState state = IncrementalState.of(request, cp);
+      List<Callable<Outcome>> tasks = new ArrayList<>();
+      List<BuildReport> parts = new ArrayList<>();
       for (Path input : request.inputs()) {
         for (String name : ClassPath.classesIn(input)) {
-          String className = name.replace('/', '.');
-          if (inputClasses.add(className)) {
-            outcomes.add(outcome(input, name, cp, state));
+          if (inputClasses.add(name.replace('/', '.'))) {
+            BuildReport part = new BuildReport();
+            parts.add(part);
+            tasks.add(() -> outcome(input, name, cp, state, part));
           }
         }
       }
+      List<Outcome> outcomes = runAll(tasks);
+      // each class's lines, errors and figures in input order, however the classes were scheduled
+      parts.forEach(report::addAll);
       apply(outcomes, inputClasses, state);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -123,12 +135,76 @@ public final class Build {
     return report;
   }
 
-  private Outcome outcome(Path input, String name, ClassPath cp, IncrementalState state)
+  /**
+   * Runs the classes' compilations, on as many threads as there are cores (system property {@code
+   * jptx.build.threads} to choose), one at a time when dumps are asked for (their order is the
+   * output). The outcomes come back in the order of {@code tasks}.
+   */
+  private List<Outcome> runAll(List<Callable<Outcome>> tasks) throws IOException {
+    int threads =
+        Math.min(
+            tasks.size(),
+            Integer.getInteger("jptx.build.threads", Runtime.getRuntime().availableProcessors()));
+    List<Outcome> out = new ArrayList<>();
+    if (threads <= 1 || !request.options().print().isEmpty()) {
+      for (Callable<Outcome> t : tasks) {
+        out.add(call(t));
+      }
+      return out;
+    }
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "jptx-build");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      List<Future<Outcome>> futures = new ArrayList<>();
+      for (Callable<Outcome> t : tasks) {
+        futures.add(pool.submit(() -> call(t)));
+      }
+      for (Future<Outcome> f : futures) {
+        out.add(f.get());
+      }
+      return out;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("build interrupted", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static Outcome call(Callable<Outcome> t) throws IOException {
+    try {
+      return t.call();
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private Outcome outcome(
+      Path input, String name, ClassPath cp, IncrementalState state, BuildReport into)
       throws IOException {
     try {
       ClassPath.checkReadable(input, name);
     } catch (ClassFiles.UnreadableClassException e) {
-      report.addDiagnostics(List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
+      into.addDiagnostics(List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
       return new Remove(name);
     }
     byte[] bytes = cp.read(name).orElseThrow();
@@ -139,7 +215,7 @@ public final class Build {
     if (request.options().print().isEmpty()) {
       Optional<BuildStamp> stamp = state.upToDate(name, bytes);
       if (stamp.isPresent()) {
-        report.addUpToDate(name.replace('/', '.'));
+        into.addUpToDate(name.replace('/', '.'));
         return new Keep(name, stamp.get());
       }
     }
@@ -147,16 +223,17 @@ public final class Build {
     try {
       c = ClassFiles.read(bytes);
     } catch (ClassFiles.UnreadableClassException e) {
-      report.addDiagnostics(List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
+      into.addDiagnostics(List.of(ClassFiles.diagnostic(ClassPath.location(input, name), e)));
       return new Remove(name);
     }
     if (!KernelScanner.hasKernels(c)) {
       return new Remove(name);
     }
-    return compileClass(c, bytes, cp, state);
+    return compileClass(c, bytes, cp, state, into);
   }
 
-  private Outcome compileClass(ClassNode c, byte[] bytes, ClassPath cp, IncrementalState state) {
+  private Outcome compileClass(
+      ClassNode c, byte[] bytes, ClassPath cp, IncrementalState state, BuildReport into) {
     String className = c.name.replace('/', '.');
     Diagnostics d = new Diagnostics();
     Set<String> looked = new TreeSet<>();
@@ -168,30 +245,31 @@ public final class Build {
               .apply(new Pipeline(request.options(), sink))
               .compile(c, cp.recording(looked::add), d);
     } catch (InternalCompilerError e) {
-      report.addInternalError(e.getMessage(), e);
+      into.addInternalError(e.getMessage(), e);
       return new Remove(c.name);
     } catch (OutOfMemoryError e) {
       InternalCompilerError oom = InternalCompilerError.outOfMemory(className, "pipeline", e);
-      report.addInternalError(oom.getMessage(), oom);
+      into.addInternalError(oom.getMessage(), oom);
       return new Remove(c.name);
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     if (!r.succeeded() || d.hasErrors()) {
-      report.addDiagnostics(d.all());
+      into.addDiagnostics(d.all());
       return new Remove(c.name);
     }
     Map<SmTarget, String> modules = r.modules();
     List<KernelResult> results = new ArrayList<>();
     for (Map.Entry<SmTarget, String> m : modules.entrySet()) {
-      Optional<List<KernelResult>> v = validate(className, r, m.getKey(), m.getValue(), millis);
+      Optional<List<KernelResult>> v =
+          validate(className, r, m.getKey(), m.getValue(), millis, into);
       if (v.isEmpty()) {
         return new Remove(c.name);
       }
       results.addAll(v.get());
     }
-    results.forEach(report::addKernelResult);
+    results.forEach(into::addKernelResult);
     if (request.failOnSpills() && results.stream().anyMatch(KernelResult::spills)) {
-      results.stream().filter(KernelResult::spills).forEach(report::addSpillFailure);
+      results.stream().filter(KernelResult::spills).forEach(into::addSpillFailure);
       return new Remove(c.name);
     }
     List<String> lines = new ArrayList<>();
@@ -322,18 +400,15 @@ public final class Build {
 
   /** The kernel results of a module, or empty if it cannot be accepted (reported). */
   private Optional<List<KernelResult>> validate(
-      String className, ClassResult r, SmTarget target, String ptx, long millis) {
+      String className, ClassResult r, SmTarget target, String ptx, long millis, BuildReport into) {
     List<KernelSpec> kernels = r.kernels();
     if (request.validate() == ValidationMode.FALSE) {
       return Optional.of(kernels.stream().map(k -> result(r, k, target, null, millis)).toList());
     }
-    if (validators == null) {
-      validators = Validators.discover(request.ptxasPath());
-    }
-    Optional<PtxValidator> v = validators.forModule(ptx, target);
+    Optional<PtxValidator> v = validators().forModule(ptx, target);
     if (v.isEmpty()) {
       if (request.validate() == ValidationMode.TRUE) {
-        report.addInternalError(
+        into.addInternalError(
             "no validator supports the "
                 + target
                 + " module of "
@@ -345,9 +420,9 @@ public final class Build {
       }
       return Optional.of(kernels.stream().map(k -> result(r, k, target, null, millis)).toList());
     }
-    ValidationResult result = v.get().validate(ptx, target);
+    ValidationResult result = validate(v.get(), ptx, target);
     if (!result.accepted()) {
-      report.addInternalError(
+      into.addInternalError(
           "internal compiler error: "
               + v.get().name()
               + " rejected the "
@@ -359,11 +434,31 @@ public final class Build {
           null);
       return Optional.empty();
     }
-    report.addValidation(v.get().name(), target.name());
+    into.addValidation(v.get().name(), target.name());
     return Optional.of(
         kernels.stream()
             .map(k -> result(r, k, target, result.resourcesOf(k.entryName()), millis))
             .toList());
+  }
+
+  private synchronized Validators validators() {
+    if (validators == null) {
+      validators = Validators.discover(request.ptxasPath());
+    }
+    return validators;
+  }
+
+  /**
+   * Validates on this thread: ptxas runs as a process of its own, any number at once; JCuda's PTX
+   * compiler is one native library, asked one module at a time.
+   */
+  private ValidationResult validate(PtxValidator v, String ptx, SmTarget target) {
+    if (v instanceof PtxasValidator) {
+      return v.validate(ptx, target);
+    }
+    synchronized (nativeValidation) {
+      return v.validate(ptx, target);
+    }
   }
 
   private KernelResult result(

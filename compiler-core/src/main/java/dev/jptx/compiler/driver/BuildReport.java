@@ -24,6 +24,18 @@ public final class BuildReport {
   private final SortedMap<String, SortedSet<String>> validators = new TreeMap<>();
   private final List<KernelResult> spillFailures = new ArrayList<>();
 
+  /** Appends everything {@code part} holds (one class's report, merged in input order). */
+  void addAll(BuildReport part) {
+    diagnostics.addAll(part.diagnostics);
+    internalErrors.addAll(part.internalErrors);
+    causes.addAll(part.causes);
+    kernelResults.addAll(part.kernelResults);
+    part.validators.forEach((v, ts) -> ts.forEach(t -> addValidation(v, t)));
+    upToDate.addAll(part.upToDate);
+    spillFailures.addAll(part.spillFailures);
+    written.addAll(part.written);
+  }
+
   void addDiagnostics(List<Diagnostic> d) {
     diagnostics.addAll(d);
   }

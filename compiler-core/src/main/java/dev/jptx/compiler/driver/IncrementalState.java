@@ -6,13 +6,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -28,7 +28,7 @@ final class IncrementalState {
   private final ClassPath classPath;
   private final String compiler;
   private final String options;
-  private final Map<String, String> hashes = new HashMap<>();
+  private final Map<String, String> hashes = new ConcurrentHashMap<>();
 
   private IncrementalState(Path directory, BuildRequest r, ClassPath classPath, String compiler) {
     this.directory = directory;

@@ -24,10 +24,10 @@ import java.util.TreeSet;
  */
 public final class ModuleLayout {
   /** The directory of all jptx output under a classpath root. */
-  public static final String ROOT = "META-INF/jptx";
+  public static final String ROOT = dev.jptx.spi.ModuleLayout.ROOT;
 
   /** The index file's name under {@link #ROOT}. */
-  public static final String INDEX = "kernels.list";
+  public static final String INDEX = dev.jptx.spi.ModuleLayout.INDEX_NAME;
 
   private ModuleLayout() {}
 
@@ -38,7 +38,9 @@ public final class ModuleLayout {
 
   /** The module of a class for a target. */
   public static Path module(Path outputRoot, String className, SmTarget target) {
-    return classDirectory(outputRoot, className).resolve(target.name() + ".ptx");
+    return outputRoot
+        .resolve(ROOT)
+        .resolve(dev.jptx.spi.ModuleLayout.modulePath(className, target.name()));
   }
 
   /** The index file. */
@@ -65,8 +67,10 @@ public final class ModuleLayout {
    */
   static boolean isWrittenName(String fileName) {
     return fileName.equals(INDEX)
-        || (fileName.endsWith(".ptx")
-            && SmTargets.find(fileName.substring(0, fileName.length() - ".ptx".length()))
+        || (fileName.endsWith(dev.jptx.spi.ModuleLayout.MODULE_SUFFIX)
+            && SmTargets.find(
+                    fileName.substring(
+                        0, fileName.length() - dev.jptx.spi.ModuleLayout.MODULE_SUFFIX.length()))
                 .isPresent());
   }
 

@@ -27,6 +27,48 @@ class BuildTest {
   }
 
   @Test
+  void classesCompiledInParallel_reportAndOutputAsOneAtATime() throws Exception {
+    Tools.ptxas();
+    Map<String, String> sources = new java.util.TreeMap<>();
+    for (String n : List.of("A", "B", "C", "D", "E", "F")) {
+      sources.put("demo." + n, Sources.SAXPY.replace("class Saxpy", "class " + n));
+    }
+    sources.put("demo.Bad", Sources.BAD);
+    Path classes = JavaSources.compile(dir, sources);
+    String before = System.getProperty("jptx.build.threads");
+    try {
+      System.setProperty("jptx.build.threads", "1");
+      BuildReport one = build(classes, dir.resolve("one"), List.of("sm_90"), ValidationMode.TRUE);
+      System.setProperty("jptx.build.threads", "4");
+      BuildReport four = build(classes, dir.resolve("four"), List.of("sm_90"), ValidationMode.TRUE);
+      // the lines name each kernel with its figures; only the milliseconds may differ
+      java.util.function.Function<List<String>, List<String>> noTimes =
+          l -> l.stream().map(x -> x.replaceAll("\\d+ ms", "N ms")).toList();
+      assertEquals(noTimes.apply(one.kernelLines()), noTimes.apply(four.kernelLines()));
+      assertEquals(6, four.kernelLines().size());
+      assertEquals(
+          one.diagnostics().stream().map(Object::toString).toList(),
+          four.diagnostics().stream().map(Object::toString).toList());
+      assertFalse(four.diagnostics().isEmpty());
+      for (String n : List.of("A", "B", "C", "D", "E", "F")) {
+        String module = "META-INF/jptx/demo/" + n + "/sm_90.ptx";
+        assertEquals(
+            Files.readString(dir.resolve("one").resolve(module)),
+            Files.readString(dir.resolve("four").resolve(module)));
+      }
+      assertEquals(
+          Files.readAllLines(dir.resolve("one/META-INF/jptx/kernels.list")),
+          Files.readAllLines(dir.resolve("four/META-INF/jptx/kernels.list")));
+    } finally {
+      if (before == null) {
+        System.clearProperty("jptx.build.threads");
+      } else {
+        System.setProperty("jptx.build.threads", before);
+      }
+    }
+  }
+
+  @Test
   void twoTargets_oneModuleEachAndOneIndexLine() throws Exception {
     Tools.ptxas();
     Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));

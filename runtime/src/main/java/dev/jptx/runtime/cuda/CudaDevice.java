@@ -10,6 +10,7 @@ import dev.jptx.runtime.LaunchStats;
 import dev.jptx.runtime.NoDeviceException;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.runtime.Stream;
+import dev.jptx.runtime.internal.HostArrayBytes;
 import dev.jptx.runtime.internal.JptxModules;
 import dev.jptx.runtime.internal.ModuleTargets;
 import java.lang.reflect.Array;
@@ -552,17 +553,11 @@ public final class CudaDevice extends AbstractDevice {
 
   @Override
   public DeviceArray allocate(Class<?> elementType, int n) {
-    if (elementType == null || !elementType.isPrimitive() || elementType == void.class) {
-      throw new IllegalArgumentException(
-          "a DeviceArray holds a primitive type such as float.class, not " + elementType);
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException("negative DeviceArray length " + n);
-    }
+    checkArrayShape(elementType, n);
     CudaDeviceArray d = allocateArray(elementType, n);
     if (n > 0) {
       try {
-        driver.zero(d.address(), (long) n * HostBytes.elementSize(elementType));
+        driver.zero(d.address(), (long) n * HostArrayBytes.elementSize(elementType));
       } catch (CudaError e) {
         d.close();
         throw CudaErrors.memoryFailed("zeroing a " + d, describe(), e);
@@ -573,7 +568,7 @@ public final class CudaDevice extends AbstractDevice {
 
   private CudaDeviceArray allocateArray(Class<?> type, int n) {
     bind();
-    long bytes = (long) n * HostBytes.elementSize(type);
+    long bytes = (long) n * HostArrayBytes.elementSize(type);
     long address;
     try {
       address = bytes == 0 ? 0 : driver.allocate(bytes);

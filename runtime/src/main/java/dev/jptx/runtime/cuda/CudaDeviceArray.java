@@ -2,6 +2,7 @@ package dev.jptx.runtime.cuda;
 
 import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.Stream;
+import dev.jptx.runtime.internal.HostArrayBytes;
 import dev.jptx.runtime.internal.HostArrayShape;
 import java.nio.ByteBuffer;
 
@@ -49,14 +50,14 @@ final class CudaDeviceArray implements DeviceArray {
     shape.check(hostArray);
     long a = address();
     if (shape.length() > 0) {
-      ByteBuffer b = HostBytes.sized(hostArray);
+      ByteBuffer b = HostArrayBytes.sized(hostArray);
       device.bind();
       try {
         device.driver().copyToHost(b, a);
       } catch (CudaError e) {
         throw CudaErrors.memoryFailed("copying a " + this + " to the host", device.describe(), e);
       }
-      HostBytes.read(b, hostArray);
+      HostArrayBytes.read(b, hostArray);
     }
   }
 
@@ -67,7 +68,7 @@ final class CudaDeviceArray implements DeviceArray {
     if (shape.length() > 0) {
       device.bind();
       try {
-        device.driver().copyToDevice(a, HostBytes.of(hostArray));
+        device.driver().copyToDevice(a, HostArrayBytes.of(hostArray));
       } catch (CudaError e) {
         throw CudaErrors.memoryFailed("copying into a " + this, device.describe(), e);
       }
@@ -96,7 +97,7 @@ final class CudaDeviceArray implements DeviceArray {
         null,
         ok -> {
           if (ok) {
-            HostBytes.read(staging, hostArray);
+            HostArrayBytes.read(staging, hostArray);
           }
           driver.freePinned(staging);
         });
@@ -113,7 +114,7 @@ final class CudaDeviceArray implements DeviceArray {
     device.bind();
     CudaDriver driver = device.driver();
     ByteBuffer staging = stage(hostArray);
-    HostBytes.write(hostArray, staging);
+    HostArrayBytes.write(hostArray, staging);
     try {
       driver.copyToDeviceAsync(a, staging, s.handle());
     } catch (CudaError e) {
@@ -126,7 +127,7 @@ final class CudaDeviceArray implements DeviceArray {
   /** Page-locked memory for an asynchronous copy of {@code hostArray}. */
   private ByteBuffer stage(Object hostArray) {
     try {
-      return device.driver().allocatePinned(HostBytes.byteSize(hostArray));
+      return device.driver().allocatePinned(HostArrayBytes.byteSize(hostArray));
     } catch (CudaError e) {
       throw CudaErrors.memoryFailed(
           "allocating page-locked memory for a copy of a " + this, device.describe(), e);

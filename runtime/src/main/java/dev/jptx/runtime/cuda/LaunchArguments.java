@@ -1,6 +1,7 @@
 package dev.jptx.runtime.cuda;
 
 import dev.jptx.runtime.DeviceArray;
+import dev.jptx.runtime.internal.HostArrayBytes;
 import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.spi.KernelAbi;
 import java.nio.ByteBuffer;
@@ -74,7 +75,7 @@ final class LaunchArguments {
         return t.address();
       }
     }
-    long size = HostBytes.byteSize(array);
+    long size = HostArrayBytes.byteSize(array);
     if (size == 0) {
       return 0; // cuMemAlloc refuses 0 bytes; an empty array is never dereferenced
     }
@@ -89,11 +90,11 @@ final class LaunchArguments {
         throw e;
       }
       transfers.add(new Transfer(array, address, staging, copyBack));
-      HostBytes.write(array, staging);
+      HostArrayBytes.write(array, staging);
       driver.copyToDeviceAsync(address, staging, stream);
     } else {
       transfers.add(new Transfer(array, address, null, copyBack));
-      driver.copyToDevice(address, HostBytes.of(array));
+      driver.copyToDevice(address, HostArrayBytes.of(array));
     }
     return address;
   }
@@ -128,11 +129,11 @@ final class LaunchArguments {
       try {
         if (ok && t.copyBack()) {
           if (t.staging() != null) {
-            HostBytes.read(t.staging(), t.host());
+            HostArrayBytes.read(t.staging(), t.host());
           } else {
-            ByteBuffer b = HostBytes.sized(t.host());
+            ByteBuffer b = HostArrayBytes.sized(t.host());
             driver.copyToHost(b, t.address());
-            HostBytes.read(b, t.host());
+            HostArrayBytes.read(b, t.host());
           }
         }
       } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package dev.jptx.runtime.internal;
 
 import dev.jptx.runtime.KernelMethod;
 import dev.jptx.spi.KernelIndexLine;
+import dev.jptx.spi.ModuleLayout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,8 +80,8 @@ public final class JptxModules {
     }
     KernelIndexLine line = lines.get(0).line();
     String target = choice.choose(kernel, line.targets());
-    String relative = owner.getName().replace('.', '/') + "/" + target + ".ptx";
-    String resource = "META-INF/jptx/" + relative;
+    String relative = ModuleLayout.modulePath(owner.getName(), target);
+    String resource = ModuleLayout.moduleResource(owner.getName(), target);
     byte[] module = read(lines.get(0).list(), relative, kernel, resource);
     // The same kernel built twice (a class moved from one module of a project to another leaves
     // its old build behind): running whichever comes first on the class path would run stale
@@ -136,8 +137,8 @@ public final class JptxModules {
     int bang = s.indexOf("!/");
     if (s.startsWith("jar:") && bang > 0) {
       s = s.substring("jar:".length(), bang);
-    } else if (s.endsWith("/META-INF/jptx/kernels.list")) {
-      s = s.substring(0, s.length() - "/META-INF/jptx/kernels.list".length());
+    } else if (s.endsWith("/" + ModuleLayout.INDEX)) {
+      s = s.substring(0, s.length() - ("/" + ModuleLayout.INDEX).length());
     }
     try {
       java.net.URI uri = new java.net.URI(s);
@@ -225,7 +226,7 @@ public final class JptxModules {
       ClassLoader loader, String cls, String method, String desc) {
     java.util.List<Listed> found = new java.util.ArrayList<>();
     try {
-      Enumeration<URL> lists = loader.getResources("META-INF/jptx/kernels.list");
+      Enumeration<URL> lists = loader.getResources(ModuleLayout.INDEX);
       java.util.Set<String> seen = new java.util.HashSet<>();
       while (lists.hasMoreElements()) {
         URL url = lists.nextElement();

@@ -197,13 +197,7 @@ public final class JvmDevice extends AbstractDevice {
   @Override
   public DeviceArray allocate(Class<?> elementType, int n) {
     ensureOpen();
-    if (elementType == null || !elementType.isPrimitive() || elementType == void.class) {
-      throw new IllegalArgumentException(
-          "a DeviceArray holds a primitive type such as float.class, not " + elementType);
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException("negative DeviceArray length " + n);
-    }
+    checkArrayShape(elementType, n);
     try {
       return new JvmDeviceArray(this, Array.newInstance(elementType, n));
     } catch (OutOfMemoryError e) {

@@ -1,6 +1,7 @@
 package dev.jptx.runtime.sim;
 
 import dev.jptx.runtime.DeviceArray;
+import dev.jptx.runtime.internal.HostArrayBytes;
 import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.runtime.sim.exec.KernelEntry;
 import java.util.ArrayList;
@@ -72,7 +73,8 @@ final class ParamBuffer {
     Region r =
         device
             .memory()
-            .allocate(HostArrays.byteSize(array), "argument " + array.getClass().getSimpleName());
+            .allocate(
+                HostArrayBytes.byteSize(array), "argument " + array.getClass().getSimpleName());
     HostArrays.copyIn(array, r);
     transfers.add(new Transfer(array, r, copyBack));
     return r.base();

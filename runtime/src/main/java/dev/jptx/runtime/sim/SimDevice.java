@@ -9,6 +9,7 @@ import dev.jptx.runtime.Launch;
 import dev.jptx.runtime.LaunchStats;
 import dev.jptx.runtime.PtxModule;
 import dev.jptx.runtime.Stream;
+import dev.jptx.runtime.internal.HostArrayBytes;
 import dev.jptx.runtime.internal.JptxModules;
 import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.runtime.internal.ModuleTargets;
@@ -220,13 +221,7 @@ public final class SimDevice extends AbstractDevice {
   @Override
   public DeviceArray allocate(Class<?> elementType, int n) {
     ensureOpen();
-    if (elementType == null || !elementType.isPrimitive() || elementType == void.class) {
-      throw new IllegalArgumentException(
-          "a DeviceArray holds a primitive type such as float.class, not " + elementType);
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException("negative DeviceArray length " + n);
-    }
+    checkArrayShape(elementType, n);
     try {
       return allocateArray(elementType, n);
     } catch (OutOfMemoryError e) {
@@ -237,7 +232,7 @@ public final class SimDevice extends AbstractDevice {
   private SimDeviceArray allocateArray(Class<?> type, int n) {
     Region r =
         memory.allocate(
-            (long) n * HostArrays.elementSize(type), "DeviceArray " + type + "[" + n + "]");
+            (long) n * HostArrayBytes.elementSize(type), "DeviceArray " + type + "[" + n + "]");
     return new SimDeviceArray(this, type, n, r);
   }
 
