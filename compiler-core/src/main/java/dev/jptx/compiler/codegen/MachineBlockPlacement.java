@@ -1,5 +1,7 @@
 package dev.jptx.compiler.codegen;
 
+import dev.jptx.compiler.codegen.analysis.MachineDominatorTree;
+import dev.jptx.compiler.codegen.analysis.MachineLoopInfo;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;

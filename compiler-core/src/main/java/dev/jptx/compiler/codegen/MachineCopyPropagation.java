@@ -1,5 +1,6 @@
 package dev.jptx.compiler.codegen;
 
+import dev.jptx.compiler.codegen.analysis.Liveness;
 import dev.jptx.compiler.mir.Guard;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;

@@ -1,5 +1,7 @@
 package dev.jptx.compiler.codegen;
 
+import dev.jptx.compiler.codegen.analysis.MachineDominatorTree;
+import dev.jptx.compiler.codegen.analysis.RegisterPressure;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
@@ -12,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -95,6 +98,7 @@ public final class MachineCse implements MachinePass {
     Map<VReg, VReg> copies = options.copyProp() ? copySources(f) : Map.of();
     Tracker tracker = options.rpAware() || options.predAware() ? new Tracker(f) : null;
     Map<Key, VReg> table = new HashMap<>();
+    Readers readers = new Readers(f);
     boolean changed = false;
     // a depth-first walk of the dominator tree; a block's entries leave when its subtree is done
     Deque<MachineBlock> work = new ArrayDeque<>();
@@ -119,6 +123,7 @@ public final class MachineCse implements MachinePass {
           if (!through.equals(i)) {
             b.instrs().set(k, through);
             i = through;
+            readers.add(through, b);
             changed = true;
           }
         }
@@ -130,8 +135,8 @@ public final class MachineCse implements MachinePass {
         VReg leader = table.get(key);
         if (leader != null
             && f.regClass(leader) == f.regClass(i.defs().get(0))
-            && profitable(f, i, leader, leaderBlock.get(leader), b)
-            && eliminate(f, b, k, leader, tracker)) {
+            && profitable(f, readers, i, leader, leaderBlock.get(leader), b)
+            && eliminate(f, readers, b, k, leader, tracker)) {
           // the next instruction moved up into position k
           changed = true;
           continue;
@@ -163,13 +168,18 @@ public final class MachineCse implements MachinePass {
    * the empty loop's result became one register, and ptxas then took 2 more registers).
    */
   private static boolean profitable(
-      MachineFunction f, MachineInstr i, VReg leader, MachineBlock leaderBlock, MachineBlock b) {
+      MachineFunction f,
+      Readers readers,
+      MachineInstr i,
+      VReg leader,
+      MachineBlock leaderBlock,
+      MachineBlock b) {
     VReg dup = i.defs().get(0);
     Set<MachineInstr> leaderReaders = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     List<MachineInstr> dupReaders = new ArrayList<>();
     Set<MachineBlock> leaderReaderBlocks = new LinkedHashSet<>();
     boolean leaderFeedsPhi = false;
-    for (MachineBlock u : f.blocks()) {
+    for (MachineBlock u : readers.blocksReading(leader, dup)) {
       for (MachineInstr r : u.instrs()) {
         List<VReg> read = r.usedRegs();
         if (read.contains(leader)) {
@@ -197,12 +207,12 @@ public final class MachineCse implements MachinePass {
 
   /** Deletes {@code b}'s instruction {@code k}, its readers reading {@code leader}; or nothing. */
   private boolean eliminate(
-      MachineFunction f, MachineBlock b, int k, VReg leader, Tracker tracker) {
+      MachineFunction f, Readers readers, MachineBlock b, int k, VReg leader, Tracker tracker) {
     MachineInstr gone = b.instrs().get(k);
     VReg dup = gone.defs().get(0);
     Edit edit = new Edit();
     edit.remove(b, k, gone);
-    for (MachineBlock u : f.blocks()) {
+    for (MachineBlock u : readers.blocksReading(dup)) {
       for (int j = 0; j < u.instrs().size(); j++) {
         MachineInstr i = u.instrs().get(j);
         if (i.usedRegs().contains(dup)) {
@@ -211,6 +221,7 @@ public final class MachineCse implements MachinePass {
       }
     }
     edit.apply();
+    readers.merge(dup, leader);
     if (tracker == null) {
       return true;
     }
@@ -365,6 +376,48 @@ public final class MachineCse implements MachinePass {
       } else {
         pressure = full();
       }
+    }
+  }
+
+  /**
+   * For each register, the blocks whose instructions may read it (a superset: the pass only adds
+   * readers, through copies and eliminations, and an undone elimination leaves its blocks in), in
+   * layout order; so that a candidate looks at the blocks that read its two registers instead of
+   * the whole function.
+   */
+  private static final class Readers {
+    private final Map<MachineBlock, Integer> position = new HashMap<>();
+    private final Map<VReg, Set<MachineBlock>> blocks = new HashMap<>();
+
+    Readers(MachineFunction f) {
+      for (MachineBlock b : f.blocks()) {
+        position.put(b, position.size());
+        for (MachineInstr i : b.instrs()) {
+          add(i, b);
+        }
+      }
+    }
+
+    void add(MachineInstr i, MachineBlock b) {
+      for (VReg r : i.usedRegs()) {
+        blocks.computeIfAbsent(r, k -> new HashSet<>()).add(b);
+      }
+    }
+
+    /** {@code to} is now read wherever {@code from} was. */
+    void merge(VReg from, VReg to) {
+      blocks.computeIfAbsent(to, k -> new HashSet<>()).addAll(blocks.getOrDefault(from, Set.of()));
+    }
+
+    /** The blocks that may read any of {@code regs}, in layout order. */
+    List<MachineBlock> blocksReading(VReg... regs) {
+      Set<MachineBlock> all = new HashSet<>();
+      for (VReg r : regs) {
+        all.addAll(blocks.getOrDefault(r, Set.of()));
+      }
+      List<MachineBlock> out = new ArrayList<>(all);
+      out.sort(java.util.Comparator.comparingInt(position::get));
+      return out;
     }
   }
 }

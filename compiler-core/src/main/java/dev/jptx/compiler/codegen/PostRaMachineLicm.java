@@ -1,5 +1,8 @@
 package dev.jptx.compiler.codegen;
 
+import dev.jptx.compiler.codegen.analysis.Liveness;
+import dev.jptx.compiler.codegen.analysis.MachineDominatorTree;
+import dev.jptx.compiler.codegen.analysis.MachineLoopInfo;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;

@@ -1,5 +1,7 @@
 package dev.jptx.compiler.codegen;
 
+import dev.jptx.compiler.codegen.analysis.Liveness;
+import dev.jptx.compiler.codegen.analysis.RegisterPressure;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param kernels the class's valid kernels
  * @param modules the PTX text per target; empty if the class had errors
  * @param pressure per target and kernel (PTX name), our register pressure after allocation ({@link
- *     dev.jptx.compiler.codegen.RegisterPressure#summary})
+ *     dev.jptx.compiler.codegen.analysis.RegisterPressure#summary})
  */
 public record ClassResult(
     String className,

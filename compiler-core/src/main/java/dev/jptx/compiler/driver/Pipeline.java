@@ -1,7 +1,7 @@
 package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.codegen.MachinePass;
-import dev.jptx.compiler.codegen.RegisterPressure;
+import dev.jptx.compiler.codegen.analysis.RegisterPressure;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.frontend.ClassPath;
 import dev.jptx.compiler.frontend.FrontEnd;

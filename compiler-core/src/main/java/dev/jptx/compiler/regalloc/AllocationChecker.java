@@ -1,7 +1,7 @@
 package dev.jptx.compiler.regalloc;
 
 import dev.jptx.compiler.codegen.CopyInstrs;
-import dev.jptx.compiler.codegen.Liveness;
+import dev.jptx.compiler.codegen.analysis.Liveness;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;

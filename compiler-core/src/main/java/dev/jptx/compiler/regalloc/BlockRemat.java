@@ -1,9 +1,9 @@
 package dev.jptx.compiler.regalloc;
 
-import dev.jptx.compiler.codegen.Liveness;
 import dev.jptx.compiler.codegen.MachineDeadCodeElimination;
 import dev.jptx.compiler.codegen.MachinePass;
-import dev.jptx.compiler.codegen.RegisterPressure;
+import dev.jptx.compiler.codegen.analysis.Liveness;
+import dev.jptx.compiler.codegen.analysis.RegisterPressure;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.VReg;

@@ -1,10 +1,10 @@
 package dev.jptx.compiler.regalloc;
 
-import dev.jptx.compiler.codegen.LiveIntervals;
-import dev.jptx.compiler.codegen.MachineDominatorTree;
-import dev.jptx.compiler.codegen.MachineLoopInfo;
-import dev.jptx.compiler.codegen.RegisterPressure;
-import dev.jptx.compiler.codegen.SlotIndexes;
+import dev.jptx.compiler.codegen.analysis.LiveIntervals;
+import dev.jptx.compiler.codegen.analysis.MachineDominatorTree;
+import dev.jptx.compiler.codegen.analysis.MachineLoopInfo;
+import dev.jptx.compiler.codegen.analysis.RegisterPressure;
+import dev.jptx.compiler.codegen.analysis.SlotIndexes;
 import dev.jptx.compiler.mir.FrameObject;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;

@@ -1,8 +1,8 @@
 package dev.jptx.compiler.regalloc;
 
 import dev.jptx.compiler.codegen.InterferenceGraph;
-import dev.jptx.compiler.codegen.Liveness;
-import dev.jptx.compiler.codegen.MachineDominatorTree;
+import dev.jptx.compiler.codegen.analysis.Liveness;
+import dev.jptx.compiler.codegen.analysis.MachineDominatorTree;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;

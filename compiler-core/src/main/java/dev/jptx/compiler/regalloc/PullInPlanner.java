@@ -1,10 +1,10 @@
 package dev.jptx.compiler.regalloc;
 
-import dev.jptx.compiler.codegen.Liveness;
 import dev.jptx.compiler.codegen.MachineCse;
-import dev.jptx.compiler.codegen.MachineDominatorTree;
-import dev.jptx.compiler.codegen.MachineLoopInfo;
-import dev.jptx.compiler.codegen.RegisterPressure;
+import dev.jptx.compiler.codegen.analysis.Liveness;
+import dev.jptx.compiler.codegen.analysis.MachineDominatorTree;
+import dev.jptx.compiler.codegen.analysis.MachineLoopInfo;
+import dev.jptx.compiler.codegen.analysis.RegisterPressure;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;

@@ -1,6 +1,6 @@
 package dev.jptx.compiler.regalloc;
 
-import dev.jptx.compiler.codegen.Liveness;
+import dev.jptx.compiler.codegen.analysis.Liveness;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.codegen.analysis.LiveIntervals;
+import dev.jptx.compiler.codegen.analysis.Liveness;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;

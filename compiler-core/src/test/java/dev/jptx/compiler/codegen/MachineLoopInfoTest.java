@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.codegen.analysis.MachineDominatorTree;
+import dev.jptx.compiler.codegen.analysis.MachineLoopInfo;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
 import java.util.List;

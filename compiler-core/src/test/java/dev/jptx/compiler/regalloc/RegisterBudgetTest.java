@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jptx.compiler.codegen.RegisterPressure;
+import dev.jptx.compiler.codegen.analysis.RegisterPressure;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;

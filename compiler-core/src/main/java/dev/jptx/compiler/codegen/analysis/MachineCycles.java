@@ -1,4 +1,4 @@
-package dev.jptx.compiler.codegen;
+package dev.jptx.compiler.codegen.analysis;
 
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Set;
 
 /** The blocks of a machine function that lie on a cycle of its control-flow graph. */
-final class MachineCycles {
+public final class MachineCycles {
   private MachineCycles() {}
 
   /** The blocks from which some path leads back to themselves, in layout order. */
-  static List<MachineBlock> blocksInCycles(MachineFunction f) {
+  public static List<MachineBlock> blocksInCycles(MachineFunction f) {
     List<MachineBlock> out = new ArrayList<>();
     for (MachineBlock b : f.blocks()) {
       if (reachesItself(f, b)) {

@@ -1,4 +1,4 @@
-package dev.jptx.compiler.codegen;
+package dev.jptx.compiler.codegen.analysis;
 
 import dev.jptx.compiler.graph.Dominators;
 import dev.jptx.compiler.mir.MachineBlock;

@@ -1,4 +1,4 @@
-package dev.jptx.compiler.codegen;
+package dev.jptx.compiler.codegen.analysis;
 
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
