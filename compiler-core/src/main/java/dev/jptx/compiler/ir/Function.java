@@ -3,9 +3,11 @@ package dev.jptx.compiler.ir;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A function of the IR: a kernel entry or a device function. It owns the tables that its {@link
@@ -42,6 +44,9 @@ public final class Function {
   private final List<List<Inst>> blockInsts = new ArrayList<>();
   private final List<Block> layout = new ArrayList<>();
   private final Map<ConstantKey, Value> constants = new HashMap<>();
+  // each value's readers (a superset: removed instructions stay listed), so that replacing a
+  // value visits its readers instead of the whole function
+  private final Map<Value, Set<Inst>> users = new HashMap<>();
 
   /** An empty function; add parameters, blocks and instructions next. */
   public Function(String name, Kind kind, Type returnType) {
@@ -288,6 +293,7 @@ public final class Function {
     info.block = b;
     info.line = line;
     insts.add(info);
+    addUses(inst, data);
     if (!(resultType instanceof VoidType)) {
       info.result = newValue(resultType, new ValueDef.Result(inst));
     }
@@ -344,7 +350,27 @@ public final class Function {
 
   /** Replaces the payload; the format may change, the result type may not. */
   public void setData(Inst inst, InstData data) {
-    insts.get(inst.id()).data = Objects.requireNonNull(data);
+    InstInfo info = insts.get(inst.id());
+    InstData old = info.data;
+    info.data = Objects.requireNonNull(data);
+    List<Value> now = data.operands();
+    for (Value v : old.operands()) {
+      if (v != null && !now.contains(v)) {
+        Set<Inst> us = users.get(v);
+        if (us != null) {
+          us.remove(inst);
+        }
+      }
+    }
+    addUses(inst, data);
+  }
+
+  private void addUses(Inst inst, InstData data) {
+    for (Value v : data.operands()) {
+      if (v != null) {
+        users.computeIfAbsent(v, k -> new HashSet<>()).add(inst);
+      }
+    }
   }
 
   /** The result value, or null if the instruction produces none. */
@@ -369,12 +395,14 @@ public final class Function {
 
   /** Replaces every use of {@code from} by {@code to}, in every live instruction. */
   public void replaceAllUses(Value from, Value to) {
-    for (Block b : layout) {
-      for (Inst i : blockInsts.get(b.id())) {
-        InstData d = data(i);
-        if (d.operands().contains(from)) {
-          setData(i, d.mapOperands(v -> v.equals(from) ? to : v));
-        }
+    Set<Inst> us = users.get(from);
+    if (us == null || from.equals(to)) {
+      return;
+    }
+    for (Inst i : List.copyOf(us)) {
+      InstData d = data(i);
+      if (isLive(i) && d.operands().contains(from)) {
+        setData(i, d.mapOperands(v -> v.equals(from) ? to : v));
       }
     }
   }
