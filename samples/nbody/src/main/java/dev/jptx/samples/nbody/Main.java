@@ -2,7 +2,7 @@ package dev.jptx.samples.nbody;
 
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
-import dev.jptx.samples.support.SizeArgument;
+import dev.jptx.samples.support.SampleMain;
 import dev.jptx.samples.support.Timing;
 import java.io.PrintStream;
 import java.util.Random;
@@ -40,15 +40,7 @@ public final class Main {
    * @param args {@code [n]}
    */
   public static void main(String[] args) {
-    int n = SizeArgument.parse(args, DEFAULT_N);
-    boolean ok;
-    try (Device device = Device.best()) {
-      ok = run(device, n, System.out);
-    }
-    System.out.println(ok ? "verified" : "FAILED");
-    if (!ok) {
-      System.exit(1);
-    }
+    SampleMain.main(args, DEFAULT_N, Main::run);
   }
 
   /** Positions {@code (x, y, z, m)} and velocities {@code (vx, vy, vz)} of every body. */
