@@ -1,6 +1,7 @@
 package dev.jptx.runtime.sim;
 
 import dev.jptx.runtime.internal.HostArrayBytes;
+import dev.jptx.runtime.sim.memory.Region;
 import java.lang.reflect.Array;
 
 /**

@@ -4,6 +4,8 @@ import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.internal.HostArrayBytes;
 import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.runtime.sim.exec.KernelEntry;
+import dev.jptx.runtime.sim.memory.Region;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import java.util.ArrayList;
 import java.util.List;
 

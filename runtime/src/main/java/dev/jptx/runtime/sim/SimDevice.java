@@ -21,6 +21,8 @@ import dev.jptx.runtime.sim.exec.LaunchStopped;
 import dev.jptx.runtime.sim.exec.Program;
 import dev.jptx.runtime.sim.exec.SimulationError;
 import dev.jptx.runtime.sim.exec.Simulator;
+import dev.jptx.runtime.sim.memory.GlobalMemory;
+import dev.jptx.runtime.sim.memory.Region;
 import dev.jptx.runtime.sim.ptx.PtxParseException;
 import dev.jptx.runtime.sim.ptx.PtxParser;
 import dev.jptx.spi.KernelAbi;

@@ -3,6 +3,7 @@ package dev.jptx.runtime.sim;
 import dev.jptx.runtime.DeviceArray;
 import dev.jptx.runtime.Stream;
 import dev.jptx.runtime.internal.HostArrayShape;
+import dev.jptx.runtime.sim.memory.Region;
 
 /** A device array of the simulator: a region of its global memory. */
 final class SimDeviceArray implements DeviceArray {

@@ -86,7 +86,7 @@ final class Control {
   private static ModuleLayout.Symbol paramSymbol(Operands ops, Operand o) {
     if (o instanceof SymbolRef s) {
       ModuleLayout.Symbol sym = ops.fd.symbol(s.name());
-      if (sym != null && sym.space() == dev.jptx.runtime.sim.StateSpace.PARAM) {
+      if (sym != null && sym.space() == dev.jptx.runtime.sim.ptx.StateSpace.PARAM) {
         return sym;
       }
     }

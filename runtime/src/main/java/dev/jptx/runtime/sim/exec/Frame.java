@@ -1,6 +1,6 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.Region;
+import dev.jptx.runtime.sim.memory.Region;
 
 /**
  * One activation of a function on a thread: its registers, its {@code .param} space, the base of

@@ -1,7 +1,7 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.Region;
-import dev.jptx.runtime.sim.StateSpace;
+import dev.jptx.runtime.sim.memory.Region;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 
 /** Creating and leaving frames: kernel entry, {@code call} and {@code ret}. */
 final class Frames {

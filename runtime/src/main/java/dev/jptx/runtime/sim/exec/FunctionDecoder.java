@@ -1,11 +1,11 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.StateSpace;
 import dev.jptx.runtime.sim.ptx.Instruction;
 import dev.jptx.runtime.sim.ptx.Label;
 import dev.jptx.runtime.sim.ptx.Param;
 import dev.jptx.runtime.sim.ptx.PtxFunction;
 import dev.jptx.runtime.sim.ptx.Register;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import dev.jptx.runtime.sim.ptx.Statement;
 import dev.jptx.runtime.sim.ptx.Variable;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.MemoryFault;
+import dev.jptx.runtime.sim.memory.MemoryFault;
 
 /**
  * The execution loop: runs one thread until it exits or waits at a collective operation. Each

@@ -1,8 +1,8 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.GlobalMemory;
-import dev.jptx.runtime.sim.Region;
-import dev.jptx.runtime.sim.StateSpace;
+import dev.jptx.runtime.sim.memory.GlobalMemory;
+import dev.jptx.runtime.sim.memory.Region;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import java.io.PrintStream;
 
 /** What every block of one launch shares: geometry, memory, the program, and the counters. */

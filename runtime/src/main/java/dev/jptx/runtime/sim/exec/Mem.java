@@ -1,9 +1,9 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.AddressMap;
-import dev.jptx.runtime.sim.MemoryFault;
-import dev.jptx.runtime.sim.Region;
-import dev.jptx.runtime.sim.StateSpace;
+import dev.jptx.runtime.sim.memory.AddressMap;
+import dev.jptx.runtime.sim.memory.MemoryFault;
+import dev.jptx.runtime.sim.memory.Region;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 
 /**
  * The memory one {@code ld}, {@code st} or {@code atom} site reaches, by state space. A global site

@@ -1,17 +1,17 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.MemoryFault;
-import dev.jptx.runtime.sim.Region;
-import dev.jptx.runtime.sim.StateSpace;
 import dev.jptx.runtime.sim.alu.Float32;
 import dev.jptx.runtime.sim.alu.Float64;
 import dev.jptx.runtime.sim.alu.Half;
 import dev.jptx.runtime.sim.alu.IntOps;
 import dev.jptx.runtime.sim.alu.NumType;
 import dev.jptx.runtime.sim.alu.Rounding;
+import dev.jptx.runtime.sim.memory.MemoryFault;
+import dev.jptx.runtime.sim.memory.Region;
 import dev.jptx.runtime.sim.ptx.Instruction;
 import dev.jptx.runtime.sim.ptx.Operand;
 import dev.jptx.runtime.sim.ptx.PtxType;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import dev.jptx.runtime.sim.ptx.VectorOp;
 import java.util.List;
 

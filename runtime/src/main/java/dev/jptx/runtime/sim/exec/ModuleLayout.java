@@ -1,12 +1,12 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.AddressMap;
-import dev.jptx.runtime.sim.GlobalMemory;
-import dev.jptx.runtime.sim.Region;
-import dev.jptx.runtime.sim.StateSpace;
+import dev.jptx.runtime.sim.memory.AddressMap;
+import dev.jptx.runtime.sim.memory.GlobalMemory;
+import dev.jptx.runtime.sim.memory.Region;
 import dev.jptx.runtime.sim.ptx.InitValue;
 import dev.jptx.runtime.sim.ptx.PtxFunction;
 import dev.jptx.runtime.sim.ptx.PtxProgram;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import dev.jptx.runtime.sim.ptx.Variable;
 import java.util.ArrayList;
 import java.util.HashMap;

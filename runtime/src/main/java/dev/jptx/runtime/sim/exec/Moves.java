@@ -1,10 +1,10 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.AddressMap;
 import dev.jptx.runtime.sim.alu.Convert;
 import dev.jptx.runtime.sim.alu.CvtRounding;
 import dev.jptx.runtime.sim.alu.NumType;
 import dev.jptx.runtime.sim.alu.Rounding;
+import dev.jptx.runtime.sim.memory.AddressMap;
 import dev.jptx.runtime.sim.ptx.Instruction;
 import dev.jptx.runtime.sim.ptx.Operand;
 import dev.jptx.runtime.sim.ptx.PtxType;

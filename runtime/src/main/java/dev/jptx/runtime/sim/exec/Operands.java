@@ -1,6 +1,5 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.StateSpace;
 import dev.jptx.runtime.sim.ptx.Address;
 import dev.jptx.runtime.sim.ptx.FloatImm;
 import dev.jptx.runtime.sim.ptx.Generic;
@@ -9,6 +8,7 @@ import dev.jptx.runtime.sim.ptx.Operand;
 import dev.jptx.runtime.sim.ptx.PtxType;
 import dev.jptx.runtime.sim.ptx.Reg;
 import dev.jptx.runtime.sim.ptx.Sink;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import dev.jptx.runtime.sim.ptx.SymbolRef;
 
 /**

@@ -1,7 +1,7 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.GlobalMemory;
-import dev.jptx.runtime.sim.Region;
+import dev.jptx.runtime.sim.memory.GlobalMemory;
+import dev.jptx.runtime.sim.memory.Region;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

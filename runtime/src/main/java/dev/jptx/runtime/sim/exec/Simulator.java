@@ -1,6 +1,6 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.GlobalMemory;
+import dev.jptx.runtime.sim.memory.GlobalMemory;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;

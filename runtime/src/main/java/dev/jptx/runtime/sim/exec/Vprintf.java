@@ -1,6 +1,6 @@
 package dev.jptx.runtime.sim.exec;
 
-import dev.jptx.runtime.sim.StateSpace;
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import dev.jptx.spi.CFormat;
 import java.util.ArrayList;
 import java.util.List;

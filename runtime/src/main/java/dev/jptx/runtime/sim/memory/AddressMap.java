@@ -1,4 +1,4 @@
-package dev.jptx.runtime.sim;
+package dev.jptx.runtime.sim.memory;
 
 /**
  * Where each state space lives in the simulator's 64-bit generic address space. Global memory

@@ -1,5 +1,6 @@
-package dev.jptx.runtime.sim;
+package dev.jptx.runtime.sim.memory;
 
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -1,4 +1,6 @@
-package dev.jptx.runtime.sim;
+package dev.jptx.runtime.sim.memory;
+
+import dev.jptx.runtime.sim.ptx.StateSpace;
 
 /**
  * An access the simulator refused: outside every allocation, across an allocation's end, or not
@@ -18,7 +20,7 @@ public final class MemoryFault extends RuntimeException {
             + ": "
             + size
             + "-byte access at "
-            + space.ptxName()
+            + space.modifier()
             + " address 0x"
             + Long.toHexString(address));
     this.space = space;

@@ -1,5 +1,6 @@
-package dev.jptx.runtime.sim;
+package dev.jptx.runtime.sim.memory;
 
+import dev.jptx.runtime.sim.ptx.StateSpace;
 import java.util.Map;
 import java.util.TreeMap;
 
