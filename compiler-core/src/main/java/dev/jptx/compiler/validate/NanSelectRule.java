@@ -27,6 +27,8 @@ import java.util.Set;
 final class NanSelectRule implements LintRule {
   private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
   private static final Set<String> FLOATS = Set.of("f32", "f64");
+  private static final Set<String> INTEGER_SOURCES =
+      Set.of("s8", "u8", "s16", "u16", "s32", "u32", "s64", "u64");
 
   /** Operations whose result depends on their sources alone. */
   private static final Set<String> PURE =
@@ -55,6 +57,9 @@ final class NanSelectRule implements LintRule {
       String source = s.operand(1);
       if (PtxStatement.names(source).size() != 1) {
         continue; // a literal source (the compiler folds those) has no register to test
+      }
+      if (fromIntegersOnly(f, s, source)) {
+        continue; // a float converted from an integer is never NaN: nothing to select
       }
       for (PtxStatement use : f.usesReachedBy(s, result)) {
         if (!isNanSelect(f, s, use, result, source)) {
@@ -88,6 +93,29 @@ final class NanSelectRule implements LintRule {
         + use.line()
         + " reads it: "
         + use.text();
+  }
+
+  /**
+   * True if every definition of {@code source} reaching {@code cvt} converts an integer to a float
+   * (block rematerialization may recompute such a value after the NaN test the compiler placed,
+   * which then tests an earlier copy; the test is moot anyway).
+   */
+  private static boolean fromIntegersOnly(PtxFunctionBody f, PtxStatement cvt, String source) {
+    List<PtxStatement> defs = f.definitions(source, cvt);
+    if (defs.isEmpty()) {
+      return false;
+    }
+    for (PtxStatement d : defs) {
+      List<String> m = d.modifiers();
+      if (!d.base().equals("cvt")
+          || d.guard() != null
+          || m.size() < 2
+          || !FLOATS.contains(m.get(m.size() - 2))
+          || !INTEGER_SOURCES.contains(m.get(m.size() - 1))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A float-to-integer {@code cvt} other than f32 to a 32-bit integer. */

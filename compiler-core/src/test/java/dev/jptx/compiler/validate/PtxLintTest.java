@@ -181,6 +181,28 @@ class PtxLintTest {
   }
 
   @Test
+  void nanSelect_aFloatConvertedFromAnIntegerIsNeverNan() {
+    // block rematerialization may recompute such a value after the compiler's NaN test
+    assertEquals(
+        List.of(),
+        PtxLint.check(
+            kernel(
+                "cvt.rn.f64.s32 %fd1, %r5;",
+                "cvt.rzi.s32.f64 %r1, %fd1;", "st.global.u32 [%rd2], %r1;"),
+            false));
+    // one reaching definition from a float is enough to need the select
+    LintFinding f =
+        only(
+            kernel(
+                "cvt.rn.f64.s32 %fd1, %r5;",
+                "@%p1 ld.global.f64 %fd1, [%rd2];",
+                "cvt.rzi.s32.f64 %r1, %fd1;",
+                "st.global.u32 [%rd2], %r1;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+  }
+
+  @Test
   void nanSelect_isCheckedInFastMathToo() {
     String ptx = kernel("cvt.rzi.s32.f64 %r1, %fd1;", "st.global.u32 [%rd2], %r1;");
     assertEquals(PtxLint.NAN_SELECT, only(ptx, true).rule());
