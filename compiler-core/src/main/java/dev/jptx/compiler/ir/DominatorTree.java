@@ -1,10 +1,8 @@
 package dev.jptx.compiler.ir;
 
 import dev.jptx.compiler.graph.Dominators;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +17,8 @@ public final class DominatorTree {
   private final Map<Block, Block> idom = new HashMap<>();
   private final Map<Block, Integer> order = new HashMap<>();
   private final Map<Block, List<Block>> children = new HashMap<>();
-  private final Map<Block, int[]> interval = new HashMap<>();
+  private final int[] entry;
+  private final int[] exit;
   private final List<Block> rpo;
 
   private DominatorTree(Cfg cfg) {
@@ -39,45 +38,15 @@ public final class DominatorTree {
               .toArray());
     }
     int[] idoms = Dominators.immediateDominators(numbering, preds);
+    int[][] intervals = Dominators.intervals(numbering, idoms, rpo.size());
+    entry = intervals[0];
+    exit = intervals[1];
     for (int i = 0; i < rpo.size(); i++) {
       idom.put(rpo.get(i), rpo.get(idoms[i]));
       children.put(rpo.get(i), new ArrayList<>());
     }
     for (Block b : rpo.subList(1, rpo.size())) {
       children.get(idom.get(b)).add(b);
-    }
-    number();
-  }
-
-  /**
-   * Numbers the tree depth-first, each block with the interval [entry, exit] of its subtree, so
-   * that dominance is two comparisons instead of a walk up the tree (without recursion: the tree of
-   * a long chain of blocks is as deep as the chain).
-   */
-  private void number() {
-    if (rpo.isEmpty()) {
-      return;
-    }
-    int clock = 0;
-    Deque<Block> stack = new ArrayDeque<>();
-    Deque<Integer> next = new ArrayDeque<>();
-    stack.push(rpo.get(0));
-    next.push(0);
-    interval.put(rpo.get(0), new int[] {clock++, 0});
-    while (!stack.isEmpty()) {
-      Block b = stack.peek();
-      int k = next.pop();
-      List<Block> kids = children.get(b);
-      if (k < kids.size()) {
-        next.push(k + 1);
-        Block c = kids.get(k);
-        interval.put(c, new int[] {clock++, 0});
-        stack.push(c);
-        next.push(0);
-      } else {
-        interval.get(b)[1] = clock++;
-        stack.pop();
-      }
     }
   }
 
@@ -118,9 +87,9 @@ public final class DominatorTree {
 
   /** True if every path from the entry to {@code b} passes {@code a} (reflexive). */
   public boolean dominates(Block a, Block b) {
-    int[] x = interval.get(a);
-    int[] y = interval.get(b);
-    return x != null && y != null && x[0] <= y[0] && y[1] <= x[1];
+    Integer x = order.get(a);
+    Integer y = order.get(b);
+    return x != null && y != null && entry[x] <= entry[y] && exit[y] <= exit[x];
   }
 
   /** True if {@code a} dominates {@code b} and is not {@code b}. */

@@ -52,36 +52,9 @@ public final class MachineDominatorTree {
         children.get(idom[id]).add(f.block(id));
       }
     }
-    entry = new int[n];
-    exit = new int[n];
-    number(order[0]);
-  }
-
-  /**
-   * Numbers the tree depth-first, each block with the interval of its subtree, so that dominance is
-   * two comparisons; without recursion, since a chain of blocks makes a tree as deep.
-   */
-  private void number(int root) {
-    int clock = 0;
-    int[] stack = new int[entry.length + 1];
-    int[] next = new int[entry.length + 1];
-    int top = 0;
-    stack[0] = root;
-    entry[root] = clock++;
-    while (top >= 0) {
-      int b = stack[top];
-      List<MachineBlock> kids = children.get(b);
-      if (next[top] < kids.size()) {
-        int c = kids.get(next[top]++).id();
-        entry[c] = clock++;
-        top++;
-        stack[top] = c;
-        next[top] = 0;
-      } else {
-        exit[b] = clock++;
-        top--;
-      }
-    }
+    int[][] intervals = Dominators.intervals(order, idom, n);
+    entry = intervals[0];
+    exit = intervals[1];
   }
 
   /** The dominator tree of {@code f}; its first block is the entry. */
