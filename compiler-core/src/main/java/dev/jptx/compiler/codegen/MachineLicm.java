@@ -50,27 +50,11 @@ public final class MachineLicm implements MachinePass {
     List<MachineLoopInfo.Loop> innermostFirst = new ArrayList<>(loops.loops());
     innermostFirst.sort(Comparator.comparingInt(MachineLoopInfo.Loop::depth).reversed());
     RegisterPressure pressure = null;
-    boolean changed = false;
-    for (MachineLoopInfo.Loop loop : innermostFirst) {
-      MachineBlock pre = preheader(f, loop);
-      if (pre == null) {
-        continue;
-      }
-      if (pressure == null) {
-        pressure = RegisterPressure.of(f);
-      }
-      changed |= hoist(f, loop, pre, pressure, dom);
-    }
-    return changed;
-  }
-
-  private static boolean hoist(
-      MachineFunction f,
-      MachineLoopInfo.Loop loop,
-      MachineBlock pre,
-      RegisterPressure pressure,
-      MachineDominatorTree dom) {
-    PressureBudget budget = PressureBudget.of(f, true, true);
+    // hoisting keeps the CFG: the predecessors, the block order and each register's defining
+    // block (updated as instructions move) are found once for all loops
+    List<List<MachineBlock>> preds = f.predecessors();
+    Map<MachineBlock, Integer> rpo = new HashMap<>();
+    dom.reversePostOrder().forEach(b -> rpo.put(b, rpo.size()));
     Map<VReg, MachineBlock> defBlock = new HashMap<>();
     for (MachineBlock b : f.blocks()) {
       for (MachineInstr i : b.instrs()) {
@@ -79,13 +63,39 @@ public final class MachineLicm implements MachinePass {
         }
       }
     }
-    Set<VReg> hoisted = new HashSet<>();
     boolean changed = false;
-    // blocks in reverse post-order, so a definition is seen before the instructions reading it
-    for (MachineBlock b : dom.reversePostOrder()) {
-      if (!loop.contains(b)) {
+    for (MachineLoopInfo.Loop loop : innermostFirst) {
+      MachineBlock pre = preheader(preds, loop);
+      if (pre == null) {
         continue;
       }
+      if (pressure == null) {
+        pressure = RegisterPressure.of(f);
+      }
+      // the loop's blocks in reverse post-order, so a definition is seen before its readers
+      List<MachineBlock> blocks = new ArrayList<>();
+      for (MachineBlock b : loop.blocks()) {
+        if (rpo.containsKey(b)) {
+          blocks.add(b);
+        }
+      }
+      blocks.sort(Comparator.comparingInt(rpo::get));
+      changed |= hoist(f, loop, blocks, pre, pressure, defBlock);
+    }
+    return changed;
+  }
+
+  private static boolean hoist(
+      MachineFunction f,
+      MachineLoopInfo.Loop loop,
+      List<MachineBlock> blocks,
+      MachineBlock pre,
+      RegisterPressure pressure,
+      Map<VReg, MachineBlock> defBlock) {
+    PressureBudget budget = PressureBudget.of(f, true, true);
+    Set<VReg> hoisted = new HashSet<>();
+    boolean changed = false;
+    for (MachineBlock b : blocks) {
       int k = 0;
       while (k < b.instrs().size()) {
         MachineInstr i = b.instrs().get(k);
@@ -148,9 +158,9 @@ public final class MachineLicm implements MachinePass {
    * rotation leaves in front of a loop): what moves there then runs once even when the loop does
    * not, which is safe for these instructions and cheaper than once per iteration.
    */
-  static MachineBlock preheader(MachineFunction f, MachineLoopInfo.Loop loop) {
+  static MachineBlock preheader(List<List<MachineBlock>> preds, MachineLoopInfo.Loop loop) {
     MachineBlock pre = null;
-    for (MachineBlock p : f.predecessors().get(loop.header().id())) {
+    for (MachineBlock p : preds.get(loop.header().id())) {
       if (loop.contains(p)) {
         continue;
       }

@@ -8,6 +8,7 @@ import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -46,27 +47,38 @@ public final class PostRaMachineLicm implements MachinePass {
     MachineLoopInfo loops = MachineLoopInfo.of(f, MachineDominatorTree.of(f));
     List<MachineLoopInfo.Loop> innermostFirst = new ArrayList<>(loops.loops());
     innermostFirst.sort(Comparator.comparingInt(MachineLoopInfo.Loop::depth).reversed());
+    // Liveness once for all loops: a hoist moves an instruction from a loop to the end of a
+    // preheader whose only successor is the loop's header, and no register's liveness at the
+    // entry of a header outside that loop changes (the moved definition was not live into the
+    // header, so every path into the loop met it before a use; the moved sources are not defined
+    // in the loop, so a path reaching the old use reaches the new one, and back). Within the loop,
+    // the registers a later candidate defines are neither the moved result nor its sources.
+    Liveness liveness = Liveness.of(f);
+    List<List<MachineBlock>> preds = f.predecessors();
+    Map<MachineBlock, Integer> position = new HashMap<>();
+    f.blocks().forEach(b -> position.put(b, position.size()));
     boolean changed = false;
     for (MachineLoopInfo.Loop loop : innermostFirst) {
-      MachineBlock pre = preheader(f, loop);
+      MachineBlock pre = preheader(f, preds, loop);
       if (pre == null) {
         continue;
       }
-      while (hoistOne(f, loop, pre)) {
+      List<MachineBlock> blocks = new ArrayList<>(loop.blocks());
+      blocks.removeIf(b -> !position.containsKey(b));
+      blocks.sort(Comparator.comparingInt(position::get));
+      BitSet headerIn = liveness.liveIn(loop.header());
+      while (hoistOne(blocks, headerIn, pre)) {
         changed = true;
       }
     }
     return changed;
   }
 
-  /** Moves the first hoistable instruction of {@code loop} to {@code pre}; false if none. */
-  private static boolean hoistOne(MachineFunction f, MachineLoopInfo.Loop loop, MachineBlock pre) {
-    List<MachineBlock> blocks = new ArrayList<>();
-    for (MachineBlock b : f.blocks()) {
-      if (loop.contains(b)) {
-        blocks.add(b);
-      }
-    }
+  /**
+   * Moves the first hoistable instruction of the loop made of {@code blocks} (in layout order) to
+   * {@code pre}; false if none.
+   */
+  private static boolean hoistOne(List<MachineBlock> blocks, BitSet headerIn, MachineBlock pre) {
     Map<VReg, Integer> defCount = new HashMap<>();
     for (MachineBlock b : blocks) {
       for (MachineInstr i : b.instrs()) {
@@ -75,8 +87,6 @@ public final class PostRaMachineLicm implements MachinePass {
         }
       }
     }
-    Liveness liveness = Liveness.of(f);
-    java.util.BitSet headerIn = liveness.liveIn(loop.header());
     for (MachineBlock b : blocks) {
       Set<VReg> readAbove = new HashSet<>();
       List<MachineInstr> is = b.instrs();
@@ -94,7 +104,7 @@ public final class PostRaMachineLicm implements MachinePass {
   }
 
   private static boolean hoistable(
-      MachineInstr i, Map<VReg, Integer> defCount, java.util.BitSet headerIn, Set<VReg> readAbove) {
+      MachineInstr i, Map<VReg, Integer> defCount, BitSet headerIn, Set<VReg> readAbove) {
     if (!MachineCse.isCandidate(i)) {
       return false;
     }
@@ -111,8 +121,9 @@ public final class PostRaMachineLicm implements MachinePass {
   }
 
   /** The header's one outside predecessor if the header is its only successor, else null. */
-  private static MachineBlock preheader(MachineFunction f, MachineLoopInfo.Loop loop) {
-    MachineBlock pre = MachineLicm.preheader(f, loop);
+  private static MachineBlock preheader(
+      MachineFunction f, List<List<MachineBlock>> preds, MachineLoopInfo.Loop loop) {
+    MachineBlock pre = MachineLicm.preheader(preds, loop);
     if (pre == null) {
       return null;
     }

@@ -2,6 +2,7 @@ package dev.jptx.compiler.ir;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -405,6 +406,25 @@ public final class Function {
         setData(i, d.mapOperands(v -> v.equals(from) ? to : v));
       }
     }
+  }
+
+  /**
+   * The live instructions that read {@code v}, in the order they were made: found through the use
+   * lists, so a pass can visit a value's readers without walking the function.
+   */
+  public List<Inst> readers(Value v) {
+    Set<Inst> us = users.get(v);
+    if (us == null) {
+      return List.of();
+    }
+    List<Inst> out = new ArrayList<>();
+    for (Inst i : us) {
+      if (isLive(i) && data(i).operands().contains(v)) {
+        out.add(i);
+      }
+    }
+    out.sort(Comparator.comparingInt(Inst::id));
+    return out;
   }
 
   /** All live instructions in layout order. */

@@ -1,8 +1,6 @@
 package dev.jptx.compiler.opt;
 
 import dev.jptx.compiler.ir.Block;
-import dev.jptx.compiler.ir.Cfg;
-import dev.jptx.compiler.ir.DominatorTree;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
@@ -11,12 +9,9 @@ import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Loop rotation (LLVM's loop-rotate): a loop tested at the top ({@code H: phis; x = ...; br c,
@@ -47,15 +42,16 @@ public final class LoopRotation implements FunctionPass {
     return LoopsUntilStable.run(f, LoopRotation::rotate);
   }
 
-  private static boolean rotate(Function f, LoopInfo.Loop loop) {
+  private static boolean rotate(Function f, LoopInfo.Loop loop, LoopsUntilStable.Sweep sweep) {
     Block h = loop.header();
     Block pre = loop.preheader();
     if (pre == null || loop.latches().size() != 1 || loop.blocks().size() < 2) {
       return false;
     }
     Block latch = loop.latches().get(0);
-    Cfg cfg = Cfg.of(f);
-    if (cfg.predecessors(h).size() != 2
+    // the sweep's CFG stays valid for this loop: a rotation removes one header whose two
+    // predecessors' edges go to its two successors, the case LoopsUntilStable.Sweep allows
+    if (sweep.predecessorCount(h) != 2
         || !(f.data(f.terminator(latch)) instanceof InstData.Jump)
         || !(f.data(f.terminator(pre)) instanceof InstData.Jump)
         || !(f.data(f.terminator(h)) instanceof InstData.Branch br)) {
@@ -68,8 +64,8 @@ public final class LoopRotation implements FunctionPass {
         || loop.contains(exit)
         || body.equals(h)
         || latch.equals(h)
-        || cfg.predecessors(body).size() != 1
-        || cfg.predecessors(exit).size() != 1
+        || sweep.predecessorCount(body) != 1
+        || sweep.predecessorCount(exit) != 1
         || hasPhis(f, body)
         || hasPhis(f, exit)) {
       return false;
@@ -90,8 +86,7 @@ public final class LoopRotation implements FunctionPass {
     if (work.size() > MAX_HEADER) {
       return false;
     }
-    DominatorTree dom = DominatorTree.of(f, cfg);
-    if (!usesReachable(f, dom, loop, h, exit, phis, work)) {
+    if (!usesReachable(f, sweep, loop, h, exit, headerValues(f, phis, work))) {
       return false;
     }
     int line = f.line(f.terminator(h));
@@ -106,10 +101,7 @@ public final class LoopRotation implements FunctionPass {
     // new phis at the top of the body and the exit, filled in below
     Map<Value, Value> inBody = new LinkedHashMap<>();
     Map<Value, Value> atExit = new LinkedHashMap<>();
-    List<Value> headerValues = new ArrayList<>();
-    phis.forEach(p -> headerValues.add(f.result(p)));
-    work.forEach(i -> headerValues.add(f.result(i)));
-    headerValues.removeIf(v -> v == null);
+    List<Value> headerValues = headerValues(f, phis, work);
     for (Value v : headerValues) {
       inBody.put(
           v,
@@ -142,25 +134,15 @@ public final class LoopRotation implements FunctionPass {
     // the latch leaves through a block of its own, so the exit phis' copies run once, on leaving,
     // not on every iteration (the latch-to-exit edge is critical)
     Block leave = f.addBlockAfter(latch);
+    sweep.addBlock(leave, latch);
     f.append(leave, new InstData.Jump(exit), VoidType.VOID, line);
     f.setData(
         latchJump,
         branch(
             atLatch.getOrDefault(cond, inBody.getOrDefault(cond, cond)), bodyFirst, body, leave));
-    // every use outside the header reads the body's or the exit's phi; the readers are found in
-    // one walk for all the header's values
-    Set<Value> header = new HashSet<>(headerValues);
-    Map<Value, Set<Inst>> readers = new HashMap<>();
-    for (Inst i : f.allInsts()) {
-      for (Value x : f.data(i).operands()) {
-        if (x != null && header.contains(x)) {
-          readers.computeIfAbsent(x, k -> new LinkedHashSet<>()).add(i);
-        }
-      }
-    }
+    // every use outside the header reads the body's or the exit's phi
     for (Value v : headerValues) {
-      rewriteUses(
-          f, dom, readers.getOrDefault(v, Set.of()), v, exit, inBody.get(v), atExit.get(v), h);
+      rewriteUses(f, sweep, f.readers(v), v, exit, inBody.get(v), atExit.get(v), h);
     }
     for (Value v : headerValues) {
       setPhi(f, inBody.get(v), pre, atEntry.get(v), latch, atLatch.get(v));
@@ -178,33 +160,39 @@ public final class LoopRotation implements FunctionPass {
    */
   private static boolean usesReachable(
       Function f,
-      DominatorTree dom,
+      LoopsUntilStable.Sweep sweep,
       LoopInfo.Loop loop,
       Block h,
       Block exit,
-      List<Inst> phis,
-      List<Inst> work) {
-    Set<Value> values = new HashSet<>();
-    phis.forEach(p -> values.add(f.result(p)));
-    work.forEach(i -> values.add(f.result(i)));
-    for (Inst i : f.allInsts()) {
-      Block at = f.blockOf(i);
-      InstData d = f.data(i);
-      if (at.equals(h)) {
-        continue;
-      }
-      for (int k = 0; k < d.operands().size(); k++) {
-        Value v = d.operands().get(k);
-        if (v == null || !values.contains(v)) {
+      List<Value> values) {
+    for (Value v : values) {
+      for (Inst i : f.readers(v)) {
+        Block at = f.blockOf(i);
+        InstData d = f.data(i);
+        if (at.equals(h)) {
           continue;
         }
-        Block where = d instanceof InstData.Phi phi ? phi.blocks().get(k) : at;
-        if (!(loop.contains(where) && !where.equals(h)) && !dom.dominates(exit, where)) {
-          return false;
+        for (int k = 0; k < d.operands().size(); k++) {
+          if (!v.equals(d.operands().get(k))) {
+            continue;
+          }
+          Block where = d instanceof InstData.Phi phi ? phi.blocks().get(k) : at;
+          if (!(loop.contains(where) && !where.equals(h)) && !sweep.dominates(exit, where)) {
+            return false;
+          }
         }
       }
     }
     return true;
+  }
+
+  /** The values the header defines: its phis' and its instructions' results. */
+  private static List<Value> headerValues(Function f, List<Inst> phis, List<Inst> work) {
+    List<Value> values = new ArrayList<>();
+    phis.forEach(p -> values.add(f.result(p)));
+    work.forEach(i -> values.add(f.result(i)));
+    values.removeIf(v -> v == null);
+    return values;
   }
 
   private static InstData branch(Value c, boolean bodyFirst, Block body, Block exit) {
@@ -218,8 +206,8 @@ public final class LoopRotation implements FunctionPass {
   /** Points the uses of {@code v} outside the header at the exit's phi or the body's. */
   private static void rewriteUses(
       Function f,
-      DominatorTree dom,
-      Set<Inst> readers,
+      LoopsUntilStable.Sweep sweep,
+      List<Inst> readers,
       Value v,
       Block exit,
       Value body,
@@ -238,12 +226,12 @@ public final class LoopRotation implements FunctionPass {
         List<Value> values = new ArrayList<>(phi.values());
         for (int k = 0; k < values.size(); k++) {
           if (values.get(k).equals(v)) {
-            values.set(k, dom.dominates(exit, phi.blocks().get(k)) ? after : body);
+            values.set(k, sweep.dominates(exit, phi.blocks().get(k)) ? after : body);
           }
         }
         f.setData(i, new InstData.Phi(phi.blocks(), values));
       } else {
-        Value to = dom.dominates(exit, at) ? after : body;
+        Value to = sweep.dominates(exit, at) ? after : body;
         f.setData(i, d.mapOperands(x -> x.equals(v) ? to : x));
       }
     }

@@ -32,10 +32,13 @@ final class SelectFormation {
 
   private SelectFormation() {}
 
-  /** Folds one triangle or diamond of {@code f}; true if it changed something. */
+  /** Folds the triangles and diamonds of {@code f} in one walk; true if it folded any. */
   static boolean run(Function f) {
-    // every diamond in one walk, the graph brought up to date after each fold: one fold per call
-    // made simplifycfg's rounds, each a walk of the function, as many as the diamonds
+    // every diamond in one walk: one fold per call made simplifycfg's rounds, each a walk of the
+    // function, as many as the diamonds. The CFG is built once: a fold of a diamond headed by a
+    // changes only the predecessors of its join (arms out, a in), and for every block the walk
+    // reaches later, the join's predecessors, old or new, are not that block alone (the old hold
+    // an arm, the new hold a), so isArm answers as it would on a fresh graph
     Cfg cfg = Cfg.of(f);
     Set<Block> live = new HashSet<>(f.blocks());
     boolean changed = false;
@@ -44,20 +47,23 @@ final class SelectFormation {
         continue;
       }
       Inst t = f.terminator(a);
-      if (t != null && f.data(t) instanceof InstData.Branch br && fold(f, cfg, a, br)) {
-        changed = true;
-        cfg = Cfg.of(f);
-        live = new HashSet<>(f.blocks());
+      if (t != null && f.data(t) instanceof InstData.Branch br) {
+        List<Block> removed = fold(f, cfg, a, br);
+        if (!removed.isEmpty()) {
+          changed = true;
+          removed.forEach(live::remove);
+        }
       }
     }
     return changed;
   }
 
-  private static boolean fold(Function f, Cfg cfg, Block a, InstData.Branch br) {
+  /** Folds the triangle or diamond {@code a} heads; the arms it removed, none if it did not. */
+  private static List<Block> fold(Function f, Cfg cfg, Block a, InstData.Branch br) {
     Block onTrue = br.ifTrue();
     Block onFalse = br.ifFalse();
     if (onTrue.equals(onFalse) || onTrue.equals(a) || onFalse.equals(a)) {
-      return false;
+      return List.of();
     }
     Block join;
     // the block whose value a phi takes when the condition holds, and when it does not
@@ -78,10 +84,10 @@ final class SelectFormation {
       fromTrue = a;
       fromFalse = onFalse;
     } else {
-      return false;
+      return List.of();
     }
     if (join.equals(a)) {
-      return false;
+      return List.of();
     }
     Inst branch = f.terminator(a);
     int line = f.line(branch);
@@ -113,12 +119,14 @@ final class SelectFormation {
       f.setData(p, new InstData.Phi(blocks, values));
     }
     f.setData(branch, new InstData.Jump(join));
+    List<Block> removed = new ArrayList<>();
     for (Block arm : List.of(fromTrue, fromFalse)) {
       if (!arm.equals(a)) {
         f.removeBlock(arm);
+        removed.add(arm);
       }
     }
-    return true;
+    return removed;
   }
 
   /**

@@ -9,11 +9,13 @@ import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Cleans up the control-flow graph (seed: LLVM's SimplifyCFG, its cheap local rules only). Repeats
@@ -186,22 +188,54 @@ public final class SimplifyCfg implements FunctionPass {
     f.removeBlock(b);
   }
 
+  /**
+   * Bypasses the first forwarding block (in layout order) that can be, again and again until none
+   * can. Done as written that restarts the walk and rebuilds the CFG after each bypass; here the
+   * blocks still to try wait in a queue by layout position and the predecessors are kept current. A
+   * bypass of {@code b} (predecessors {@code P}, target {@code t}) changes only the terminators of
+   * {@code P}, the predecessors of {@code t} and {@code t}'s phis, so the blocks whose answer may
+   * change are {@code t}, {@code P} and {@code t}'s predecessors (which share its target): those go
+   * back in the queue, and every other block tried before still fails. The bypasses are the ones
+   * the restarting walk makes, in the same order.
+   */
   private static boolean bypassForwardingBlocks(Function f) {
-    boolean changed = false;
-    boolean again = true;
     // Which blocks are in a loop does not change when a forwarding block is bypassed (the loops
     // keep every other block), so the loops are found once, not once per forwarding block.
     LoopInfo[] loops = {null};
-    while (again) {
-      again = false;
-      Cfg cfg = Cfg.of(f);
-      for (Block b : f.blocks()) {
-        if (isForwarding(f, b) && bypass(f, cfg, b, loops)) {
-          again = true;
-          changed = true;
-          break;
+    Map<Block, Integer> position = new HashMap<>();
+    f.blocks().forEach(b -> position.put(b, position.size()));
+    Comparator<Block> byPosition = Comparator.comparingInt(position::get);
+    Cfg cfg = Cfg.of(f);
+    Map<Block, List<Block>> preds = new HashMap<>();
+    for (Block b : f.blocks()) {
+      preds.put(b, new ArrayList<>(cfg.predecessors(b)));
+    }
+    TreeSet<Block> queue = new TreeSet<>(byPosition);
+    queue.addAll(f.blocks());
+    boolean changed = false;
+    while (!queue.isEmpty()) {
+      Block b = queue.pollFirst();
+      if (!isForwarding(f, b)) {
+        continue;
+      }
+      Block target = ((InstData.Jump) f.data(f.terminator(b))).target();
+      List<Block> from = List.copyOf(preds.get(b));
+      if (!bypass(f, preds, b, loops)) {
+        continue;
+      }
+      changed = true;
+      preds.remove(b);
+      List<Block> into = preds.get(target);
+      into.remove(b);
+      for (Block p : from) {
+        if (!into.contains(p)) {
+          into.add(p);
         }
       }
+      into.sort(byPosition);
+      queue.add(target);
+      queue.addAll(from);
+      queue.addAll(into);
     }
     return changed;
   }
@@ -211,12 +245,13 @@ public final class SimplifyCfg implements FunctionPass {
    * bypassing it would make the edge critical, and out-of-SSA would then put the target's phi
    * copies before the loop block's branch, where they run on every iteration instead of once.
    */
-  private static boolean splitsLoopEdge(Function f, Cfg cfg, List<Block> preds, LoopInfo[] loops) {
+  private static boolean splitsLoopEdge(Function f, List<Block> preds, LoopInfo[] loops) {
     for (Block p : preds) {
       if (f.successors(p).size() <= 1) {
         continue;
       }
       if (loops[0] == null) {
+        Cfg cfg = Cfg.of(f);
         loops[0] = LoopInfo.of(f, cfg, DominatorTree.of(f, cfg));
       }
       if (loops[0].loopFor(p) != null) {
@@ -234,15 +269,17 @@ public final class SimplifyCfg implements FunctionPass {
         && !j.target().equals(b);
   }
 
-  private static boolean bypass(Function f, Cfg cfg, Block b, LoopInfo[] loops) {
+  /** Bypasses {@code b} if it can be, given each block's current predecessors in layout order. */
+  private static boolean bypass(
+      Function f, Map<Block, List<Block>> predecessors, Block b, LoopInfo[] loops) {
     Block target = ((InstData.Jump) f.data(f.terminator(b))).target();
-    List<Block> preds = cfg.predecessors(b);
-    Set<Block> targetPreds = new HashSet<>(cfg.predecessors(target));
+    List<Block> preds = List.copyOf(predecessors.get(b));
+    Set<Block> targetPreds = new HashSet<>(predecessors.get(target));
     boolean hasPhis = !PhiEdges.phis(f, target).isEmpty();
     if (preds.isEmpty() || hasPhis && preds.stream().anyMatch(targetPreds::contains)) {
       return false;
     }
-    if (hasPhis && splitsLoopEdge(f, cfg, preds, loops)) {
+    if (hasPhis && splitsLoopEdge(f, preds, loops)) {
       return false;
     }
     for (Block p : preds) {

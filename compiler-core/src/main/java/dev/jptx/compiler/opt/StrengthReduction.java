@@ -97,7 +97,9 @@ public final class StrengthReduction implements FunctionPass {
     if (ivs.basics().isEmpty()) {
       return false;
     }
-    Map<Value, List<Inst>> users = users(f);
+    // each value's readers as they were when first asked: the rewrites below only add readers of
+    // phis and of values outside the loop, which the cost model never asks about
+    Map<Value, List<Inst>> users = new HashMap<>();
     Set<Inst> addresses = new LinkedHashSet<>();
     for (Block b : loop.blocks()) {
       for (Inst i : f.insts(b)) {
@@ -121,7 +123,7 @@ public final class StrengthReduction implements FunctionPass {
     for (Value v : valuesWithMultiplication(f, ivs)) {
       Inst def = f.definingInst(v);
       boolean usedElsewhere =
-          users.getOrDefault(v, List.of()).stream()
+          users.computeIfAbsent(v, f::readers).stream()
               .anyMatch(
                   u ->
                       !dead.contains(u)
@@ -154,7 +156,7 @@ public final class StrengthReduction implements FunctionPass {
             && !(f.data(d) instanceof InstData.Phi)
             && !dies.contains(d)
             && !dead.contains(d)
-            && users.getOrDefault(v, List.of()).stream()
+            && users.computeIfAbsent(v, f::readers).stream()
                 .allMatch(u -> dies.contains(u) || dead.contains(u))) {
           dies.add(d);
           work.add(d);
@@ -220,16 +222,6 @@ public final class StrengthReduction implements FunctionPass {
       }
     }
     return out;
-  }
-
-  private static Map<Value, List<Inst>> users(Function f) {
-    Map<Value, List<Inst>> users = new HashMap<>();
-    for (Inst i : f.allInsts()) {
-      for (Value v : new HashSet<>(f.data(i).operands())) {
-        users.computeIfAbsent(v, x -> new ArrayList<>()).add(i);
-      }
-    }
-    return users;
   }
 
   /**

@@ -6,15 +6,17 @@ import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.RegisterClass;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Machine register pressure analysis (seed: machine-passes.md, MRPA, "machine-rpa"): for each block
@@ -40,18 +42,28 @@ public final class RegisterPressure {
   private final BitSet[] liveIn;
   private final BitSet[] liveOut;
   private final int[][] peak;
+  // per slot of the peak arrays, how many blocks have each peak: the function's maximum is the
+  // highest key, so the pressure-aware passes read it after every tentative edit without a walk
+  private final List<TreeMap<Integer, Integer>> peakCounts = new ArrayList<>();
   // for updates, built on the first: per register the blocks that read it or define it under a
   // guard (where its liveness may start), per block the registers it defines unguarded (where it
   // ends); kept current for the blocks an update names, so that an update visits only those
   private Map<Integer, BitSet> mentionedIn;
   private BitSet[] mentions;
   private BitSet[] kills;
+  // per register the blocks it is live into or out of, and each block's predecessors (an update
+  // keeps the CFG), so that an update visits the blocks of a register's live range only
+  private Map<Integer, BitSet> liveBlocks;
+  private List<List<MachineBlock>> preds;
 
   private RegisterPressure(MachineFunction f, int blocks) {
     this.f = f;
     liveIn = new BitSet[blocks];
     liveOut = new BitSet[blocks];
     peak = new int[blocks][];
+    for (int k = 0; k <= CLASSES; k++) {
+      peakCounts.add(new TreeMap<>());
+    }
   }
 
   /** The full computation for {@code f}. */
@@ -67,7 +79,7 @@ public final class RegisterPressure {
       p.liveOut[b.id()] = (BitSet) live.liveOut(b).clone();
     }
     for (MachineBlock b : f.blocks()) {
-      p.peak[b.id()] = p.blockPeak(b);
+      p.setPeak(b, p.blockPeak(b));
     }
     return p;
   }
@@ -79,11 +91,7 @@ public final class RegisterPressure {
 
   /** The most registers of class {@code c} live at once anywhere in the function. */
   public int max(RegisterClass c) {
-    int m = 0;
-    for (MachineBlock b : f.blocks()) {
-      m = Math.max(m, max(b, c));
-    }
-    return m;
+    return highest(c.ordinal());
   }
 
   /**
@@ -92,11 +100,23 @@ public final class RegisterPressure {
    * register): the seed's "Max Live RRegs". Predicates are not counted (see {@link #max}).
    */
   public int maxLiveRegisterUnits() {
-    int m = 0;
-    for (MachineBlock b : f.blocks()) {
-      m = Math.max(m, peak[b.id()][UNITS]);
+    return highest(UNITS);
+  }
+
+  private int highest(int slot) {
+    TreeMap<Integer, Integer> counts = peakCounts.get(slot);
+    return counts.isEmpty() ? 0 : Math.max(0, counts.lastKey());
+  }
+
+  private void setPeak(MachineBlock b, int[] now) {
+    int[] old = peak[b.id()];
+    for (int k = 0; k <= CLASSES; k++) {
+      if (old != null) {
+        peakCounts.get(k).merge(old[k], -1, (x, y) -> x + y == 0 ? null : x + y);
+      }
+      peakCounts.get(k).merge(now[k], 1, Integer::sum);
     }
-    return m;
+    peak[b.id()] = now;
   }
 
   /**
@@ -142,27 +162,29 @@ public final class RegisterPressure {
     } else {
       changed.forEach(this::reindex);
     }
-    Set<MachineBlock> dirty = new HashSet<>(changed);
-    List<List<MachineBlock>> preds = f.predecessors();
+    Set<MachineBlock> dirty = new LinkedHashSet<>(changed);
     for (VReg r : touched) {
+      BitSet was = liveBlocks.getOrDefault(r.id(), new BitSet());
       BitSet oldIn = new BitSet();
       BitSet oldOut = new BitSet();
-      for (MachineBlock b : f.blocks()) {
-        oldIn.set(b.id(), liveIn[b.id()].get(r.id()));
-        oldOut.set(b.id(), liveOut[b.id()].get(r.id()));
-        liveIn[b.id()].clear(r.id());
-        liveOut[b.id()].clear(r.id());
+      for (int b = was.nextSetBit(0); b >= 0; b = was.nextSetBit(b + 1)) {
+        oldIn.set(b, liveIn[b].get(r.id()));
+        oldOut.set(b, liveOut[b].get(r.id()));
+        liveIn[b].clear(r.id());
+        liveOut[b].clear(r.id());
       }
-      relive(r, preds);
-      for (MachineBlock b : f.blocks()) {
-        if (oldIn.get(b.id()) != liveIn[b.id()].get(r.id())
-            || oldOut.get(b.id()) != liveOut[b.id()].get(r.id())) {
-          dirty.add(b);
+      BitSet now = relive(r);
+      liveBlocks.put(r.id(), now);
+      BitSet either = (BitSet) was.clone();
+      either.or(now);
+      for (int b = either.nextSetBit(0); b >= 0; b = either.nextSetBit(b + 1)) {
+        if (oldIn.get(b) != liveIn[b].get(r.id()) || oldOut.get(b) != liveOut[b].get(r.id())) {
+          dirty.add(f.block(b));
         }
       }
     }
     for (MachineBlock b : dirty) {
-      peak[b.id()] = blockPeak(b);
+      setPeak(b, blockPeak(b));
     }
   }
 
@@ -170,8 +192,14 @@ public final class RegisterPressure {
     mentionedIn = new HashMap<>();
     mentions = new BitSet[liveIn.length];
     kills = new BitSet[liveIn.length];
+    liveBlocks = new HashMap<>();
+    preds = f.predecessors();
     for (MachineBlock b : f.blocks()) {
       reindex(b);
+      BitSet either = (BitSet) liveIn[b.id()].clone();
+      either.or(liveOut[b.id()]);
+      int id = b.id();
+      either.stream().forEach(r -> liveBlocks.computeIfAbsent(r, k -> new BitSet()).set(id));
     }
   }
 
@@ -233,12 +261,15 @@ public final class RegisterPressure {
    * The liveness of {@code r} alone, from its uses: a block where it is read before any definition
    * that ends it has it live in, and so on up through the predecessors until a block defines it.
    */
-  private void relive(VReg r, List<List<MachineBlock>> preds) {
+  private BitSet relive(VReg r) {
+    BitSet live = new BitSet();
     Deque<MachineBlock> work = new ArrayDeque<>();
     BitSet candidates = mentionedIn.getOrDefault(r.id(), new BitSet());
-    for (MachineBlock b : f.blocks()) {
-      if (candidates.get(b.id()) && readBeforeKilled(b, r)) {
-        liveIn[b.id()].set(r.id());
+    for (int id = candidates.nextSetBit(0); id >= 0; id = candidates.nextSetBit(id + 1)) {
+      MachineBlock b = f.block(id);
+      if (readBeforeKilled(b, r)) {
+        liveIn[id].set(r.id());
+        live.set(id);
         work.add(b);
       }
     }
@@ -246,12 +277,14 @@ public final class RegisterPressure {
       MachineBlock b = work.poll();
       for (MachineBlock p : preds.get(b.id())) {
         liveOut[p.id()].set(r.id());
+        live.set(p.id());
         if (!liveIn[p.id()].get(r.id()) && !kills[p.id()].get(r.id())) {
           liveIn[p.id()].set(r.id());
           work.add(p);
         }
       }
     }
+    return live;
   }
 
   /** True if {@code b} reads {@code r} before an unguarded definition of it. */
@@ -288,11 +321,34 @@ public final class RegisterPressure {
         }
       }
       raise(best, at);
-      Liveness.stepBackward(i, live, null);
-      count = count(live);
+      stepCounting(i, live, count);
       raise(best, count);
     }
     return best;
+  }
+
+  /**
+   * {@link Liveness#stepBackward} over {@code i}, keeping {@code count} (the classes and units of
+   * {@code live}) current: only the registers {@code i} mentions can change.
+   */
+  private void stepCounting(MachineInstr i, BitSet live, int[] count) {
+    List<VReg> mentioned = new ArrayList<>(i.defs());
+    mentioned.addAll(i.usedRegs());
+    boolean[] before = new boolean[mentioned.size()];
+    for (int k = 0; k < before.length; k++) {
+      before[k] = live.get(mentioned.get(k).id());
+    }
+    Liveness.stepBackward(i, live, null);
+    for (int k = 0; k < before.length; k++) {
+      VReg r = mentioned.get(k);
+      boolean after = live.get(r.id());
+      if (after != before[k] && mentioned.indexOf(r) == k) {
+        RegisterClass rc = f.regClass(r);
+        int sign = after ? 1 : -1;
+        count[rc.ordinal()] += sign;
+        count[UNITS] += sign * units(rc);
+      }
+    }
   }
 
   private int[] count(BitSet live) {
