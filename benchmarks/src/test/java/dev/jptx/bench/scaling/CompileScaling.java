@@ -28,7 +28,8 @@ import java.util.Map;
  * (20 at 1k, once at 20k and above) after ten warm-up compiles of every shape, and the median run
  * is reported. Sizes and shapes may be narrowed with {@code -Dscaling.sizes=1000,5000} and {@code
  * -Dscaling.shapes=LOOPS}; {@code -Dscaling.opt=1} compiles at another level; {@code
- * -Dscaling.passes=true} prints the six slowest passes of each reported compile.
+ * -Dscaling.passes=true} prints the six slowest passes of each reported compile ({@code
+ * -Dscaling.top=N}: N).
  *
  * <pre>
  * ./mvnw -B -o -P scaling verify -pl benchmarks
@@ -147,7 +148,7 @@ public final class CompileScaling {
     StringBuilder passes = new StringBuilder();
     stats.times().entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-        .limit(6)
+        .limit(Integer.getInteger("scaling.top", 6))
         .forEach(
             e ->
                 passes.append(

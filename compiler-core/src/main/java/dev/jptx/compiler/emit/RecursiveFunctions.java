@@ -1,6 +1,6 @@
 package dev.jptx.compiler.emit;
 
-import dev.jptx.compiler.graph.CallCycles;
+import dev.jptx.compiler.graph.Cycles;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
@@ -32,6 +32,6 @@ final class RecursiveFunctions {
       }
       calls.put(f.info().name(), callees);
     }
-    return CallCycles.onCycles(calls);
+    return Cycles.onCycles(calls);
   }
 }

@@ -1,6 +1,6 @@
 package dev.jptx.compiler.opt;
 
-import dev.jptx.compiler.graph.CallCycles;
+import dev.jptx.compiler.graph.Cycles;
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.BodyCopier;
 import dev.jptx.compiler.ir.Function;
@@ -110,7 +110,7 @@ public final class Inliner {
     for (Function f : m.functions()) {
       calls.put(f.name(), callees(f));
     }
-    return CallCycles.onCycles(calls);
+    return Cycles.onCycles(calls);
   }
 
   private void inline(Function f, Inst call, Function callee) {

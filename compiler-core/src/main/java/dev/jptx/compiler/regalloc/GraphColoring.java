@@ -7,11 +7,9 @@ import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -44,12 +42,8 @@ final class GraphColoring {
 
   /** Every register named in {@code f}, in order of first definition (reads last, if never set). */
   private static Set<Integer> definitionOrder(MachineFunction f) {
-    List<MachineBlock> order = new ArrayList<>(MachineDominatorTree.of(f).reversePostOrder());
-    for (MachineBlock b : f.blocks()) {
-      if (!order.contains(b)) {
-        order.add(b);
-      }
-    }
+    Set<MachineBlock> order = new LinkedHashSet<>(MachineDominatorTree.of(f).reversePostOrder());
+    order.addAll(f.blocks());
     Set<Integer> defined = new LinkedHashSet<>();
     Set<Integer> readOnly = new LinkedHashSet<>();
     for (MachineBlock b : order) {

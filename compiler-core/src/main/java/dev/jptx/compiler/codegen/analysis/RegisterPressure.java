@@ -51,6 +51,7 @@ public final class RegisterPressure {
   private Map<Integer, BitSet> mentionedIn;
   private BitSet[] mentions;
   private BitSet[] kills;
+  private BitSet[] gens;
   // per register the blocks it is live into or out of, and each block's predecessors (an update
   // keeps the CFG), so that an update visits the blocks of a register's live range only
   private Map<Integer, BitSet> liveBlocks;
@@ -157,30 +158,44 @@ public final class RegisterPressure {
    * went or came).
    */
   public void update(Collection<MachineBlock> changed, Collection<VReg> touched) {
-    if (mentionedIn == null) {
+    boolean first = mentionedIn == null;
+    Map<MachineBlock, BitSet[]> before = new HashMap<>();
+    if (first) {
       index();
     } else {
-      changed.forEach(this::reindex);
+      for (MachineBlock b : changed) {
+        before.put(b, new BitSet[] {gens[b.id()], kills[b.id()]});
+        reindex(b);
+      }
     }
     Set<MachineBlock> dirty = new LinkedHashSet<>(changed);
     for (VReg r : touched) {
-      BitSet was = liveBlocks.getOrDefault(r.id(), new BitSet());
-      BitSet oldIn = new BitSet();
-      BitSet oldOut = new BitSet();
-      for (int b = was.nextSetBit(0); b >= 0; b = was.nextSetBit(b + 1)) {
-        oldIn.set(b, liveIn[b].get(r.id()));
-        oldOut.set(b, liveOut[b].get(r.id()));
-        liveIn[b].clear(r.id());
-        liveOut[b].clear(r.id());
-      }
-      BitSet now = relive(r);
-      liveBlocks.put(r.id(), now);
-      BitSet either = (BitSet) was.clone();
-      either.or(now);
-      for (int b = either.nextSetBit(0); b >= 0; b = either.nextSetBit(b + 1)) {
-        if (oldIn.get(b) != liveIn[b].get(r.id()) || oldOut.get(b) != liveOut[b].get(r.id())) {
-          dirty.add(f.block(b));
+      int id = r.id();
+      // a block's liveness follows from each block's gen (read before killed) and kill bits: where
+      // the edit left those as they were, nothing moves; where it only added gens, the live range
+      // grows from them; where it took a gen away, the range stays if that block still reaches a
+      // gen without a kill. Otherwise the register's liveness is found again from its uses.
+      boolean full = first;
+      List<MachineBlock> grown = new ArrayList<>();
+      List<MachineBlock> shrunk = new ArrayList<>();
+      for (var e : before.entrySet()) {
+        int b = e.getKey().id();
+        BitSet[] old = e.getValue();
+        boolean genWas = old[0].get(id);
+        boolean genNow = gens[b].get(id);
+        full |= old[1].get(id) != kills[b].get(id);
+        if (!genWas && genNow) {
+          grown.add(e.getKey());
+        } else if (genWas && !genNow) {
+          shrunk.add(e.getKey());
         }
+      }
+      if (!full) {
+        extend(r, grown, dirty);
+        full = !shrunk.stream().allMatch(b -> stillLiveIn(r, b));
+      }
+      if (full) {
+        relive(r, dirty);
       }
     }
     for (MachineBlock b : dirty) {
@@ -188,10 +203,89 @@ public final class RegisterPressure {
     }
   }
 
+  /** Finds {@code r}'s liveness again from its uses, adding the blocks where it changed. */
+  private void relive(VReg r, Set<MachineBlock> dirty) {
+    BitSet was = liveBlocks.getOrDefault(r.id(), new BitSet());
+    BitSet oldIn = new BitSet();
+    BitSet oldOut = new BitSet();
+    for (int b = was.nextSetBit(0); b >= 0; b = was.nextSetBit(b + 1)) {
+      oldIn.set(b, liveIn[b].get(r.id()));
+      oldOut.set(b, liveOut[b].get(r.id()));
+      liveIn[b].clear(r.id());
+      liveOut[b].clear(r.id());
+    }
+    BitSet now = relive(r);
+    liveBlocks.put(r.id(), now);
+    BitSet either = (BitSet) was.clone();
+    either.or(now);
+    for (int b = either.nextSetBit(0); b >= 0; b = either.nextSetBit(b + 1)) {
+      if (oldIn.get(b) != liveIn[b].get(r.id()) || oldOut.get(b) != liveOut[b].get(r.id())) {
+        dirty.add(f.block(b));
+      }
+    }
+  }
+
+  /** Grows {@code r}'s live range from blocks that now read it first, up to where it is live. */
+  private void extend(VReg r, List<MachineBlock> grown, Set<MachineBlock> dirty) {
+    int id = r.id();
+    BitSet range = liveBlocks.computeIfAbsent(id, k -> new BitSet());
+    Deque<MachineBlock> work = new ArrayDeque<>();
+    for (MachineBlock b : grown) {
+      if (!liveIn[b.id()].get(id)) {
+        liveIn[b.id()].set(id);
+        range.set(b.id());
+        dirty.add(b);
+        work.add(b);
+      }
+    }
+    while (!work.isEmpty()) {
+      for (MachineBlock p : preds.get(work.poll().id())) {
+        if (!liveOut[p.id()].get(id)) {
+          liveOut[p.id()].set(id);
+          range.set(p.id());
+          dirty.add(p);
+        }
+        if (!liveIn[p.id()].get(id) && !kills[p.id()].get(id)) {
+          liveIn[p.id()].set(id);
+          work.add(p);
+        }
+      }
+    }
+  }
+
+  /**
+   * True if {@code b}, which no longer reads {@code r} before killing it, still has it live in: it
+   * does not kill it, and a path from it meets a block that reads it first without passing a kill
+   * (searched among the blocks it is live into now, a superset of those it will be).
+   */
+  private boolean stillLiveIn(VReg r, MachineBlock b) {
+    int id = r.id();
+    if (kills[b.id()].get(id)) {
+      return false;
+    }
+    BitSet seen = new BitSet();
+    Deque<MachineBlock> work = new ArrayDeque<>(f.successors(b));
+    while (!work.isEmpty()) {
+      MachineBlock y = work.poll();
+      if (seen.get(y.id())) {
+        continue;
+      }
+      seen.set(y.id());
+      if (gens[y.id()].get(id)) {
+        return true;
+      }
+      if (liveIn[y.id()].get(id) && !kills[y.id()].get(id)) {
+        work.addAll(f.successors(y));
+      }
+    }
+    return false;
+  }
+
   private void index() {
     mentionedIn = new HashMap<>();
     mentions = new BitSet[liveIn.length];
     kills = new BitSet[liveIn.length];
+    gens = new BitSet[liveIn.length];
     liveBlocks = new HashMap<>();
     preds = f.predecessors();
     for (MachineBlock b : f.blocks()) {
@@ -208,15 +302,20 @@ public final class RegisterPressure {
     BitSet old = mentions[b.id()] == null ? new BitSet() : mentions[b.id()];
     BitSet now = new BitSet();
     BitSet killed = new BitSet();
+    // read before killed: a use, or a guarded definition (which keeps the old value where it does
+    // not run), before any unguarded definition; killed grows in instruction order
+    BitSet gen = new BitSet();
     for (MachineInstr i : b.instrs()) {
       for (VReg r : i.usedRegs()) {
         now.set(r.id());
+        gen.set(r.id(), gen.get(r.id()) || !killed.get(r.id()));
       }
       for (VReg r : i.defs()) {
         if (i.guard() == null) {
           killed.set(r.id());
         } else {
           now.set(r.id());
+          gen.set(r.id(), gen.get(r.id()) || !killed.get(r.id()));
         }
       }
     }
@@ -228,6 +327,7 @@ public final class RegisterPressure {
     added.stream().forEach(r -> mentionedIn.computeIfAbsent(r, k -> new BitSet()).set(b.id()));
     mentions[b.id()] = now;
     kills[b.id()] = killed;
+    gens[b.id()] = gen;
   }
 
   /**
@@ -266,11 +366,10 @@ public final class RegisterPressure {
     Deque<MachineBlock> work = new ArrayDeque<>();
     BitSet candidates = mentionedIn.getOrDefault(r.id(), new BitSet());
     for (int id = candidates.nextSetBit(0); id >= 0; id = candidates.nextSetBit(id + 1)) {
-      MachineBlock b = f.block(id);
-      if (readBeforeKilled(b, r)) {
+      if (gens[id].get(r.id())) {
         liveIn[id].set(r.id());
         live.set(id);
-        work.add(b);
+        work.add(f.block(id));
       }
     }
     while (!work.isEmpty()) {
@@ -285,23 +384,6 @@ public final class RegisterPressure {
       }
     }
     return live;
-  }
-
-  /** True if {@code b} reads {@code r} before an unguarded definition of it. */
-  private static boolean readBeforeKilled(MachineBlock b, VReg r) {
-    for (MachineInstr i : b.instrs()) {
-      if (i.usedRegs().contains(r)) {
-        return true;
-      }
-      if (i.guard() == null && i.defs().contains(r)) {
-        return false;
-      }
-      if (i.guard() != null && i.defs().contains(r)) {
-        // a guarded definition keeps the old value where it does not run: still read
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The peak per class in {@code b}, walking back from its live-out set. */
@@ -321,34 +403,17 @@ public final class RegisterPressure {
         }
       }
       raise(best, at);
-      stepCounting(i, live, count);
+      stepBackward(
+          i,
+          live,
+          (r, sign) -> {
+            RegisterClass rc = f.regClass(r);
+            count[rc.ordinal()] += sign;
+            count[UNITS] += sign * units(rc);
+          });
       raise(best, count);
     }
     return best;
-  }
-
-  /**
-   * {@link Liveness#stepBackward} over {@code i}, keeping {@code count} (the classes and units of
-   * {@code live}) current: only the registers {@code i} mentions can change.
-   */
-  private void stepCounting(MachineInstr i, BitSet live, int[] count) {
-    List<VReg> mentioned = new ArrayList<>(i.defs());
-    mentioned.addAll(i.usedRegs());
-    boolean[] before = new boolean[mentioned.size()];
-    for (int k = 0; k < before.length; k++) {
-      before[k] = live.get(mentioned.get(k).id());
-    }
-    Liveness.stepBackward(i, live, null);
-    for (int k = 0; k < before.length; k++) {
-      VReg r = mentioned.get(k);
-      boolean after = live.get(r.id());
-      if (after != before[k] && mentioned.indexOf(r) == k) {
-        RegisterClass rc = f.regClass(r);
-        int sign = after ? 1 : -1;
-        count[rc.ordinal()] += sign;
-        count[UNITS] += sign * units(rc);
-      }
-    }
   }
 
   private int[] count(BitSet live) {
@@ -367,17 +432,45 @@ public final class RegisterPressure {
    */
   public static int peakUnits(MachineFunction f, List<MachineInstr> is, BitSet liveOut) {
     BitSet l = (BitSet) liveOut.clone();
-    int best = units(f, l);
+    int[] count = {units(f, l)};
+    int best = count[0];
     for (int k = is.size() - 1; k >= 0; k--) {
       MachineInstr i = is.get(k);
-      int at = units(f, l);
+      int at = count[0];
       for (VReg d : i.defs()) {
         at += l.get(d.id()) ? 0 : units(f.regClass(d));
       }
-      Liveness.stepBackward(i, l, null);
-      best = Math.max(best, Math.max(at, units(f, l)));
+      stepBackward(i, l, (r, sign) -> count[0] += sign * units(f.regClass(r)));
+      best = Math.max(best, Math.max(at, count[0]));
     }
     return best;
+  }
+
+  /** What a register's change of liveness adds to a running count: +1 live, -1 dead. */
+  private interface LivenessChange {
+    void changed(VReg r, int sign);
+  }
+
+  /**
+   * {@link Liveness#stepBackward} over {@code i}, reporting each register whose liveness changes
+   * (only those {@code i} mentions can), so that counts of the live set stay current without a
+   * recount at every instruction.
+   */
+  private static void stepBackward(MachineInstr i, BitSet live, LivenessChange change) {
+    List<VReg> mentioned = new ArrayList<>(i.defs());
+    mentioned.addAll(i.usedRegs());
+    boolean[] before = new boolean[mentioned.size()];
+    for (int k = 0; k < before.length; k++) {
+      before[k] = live.get(mentioned.get(k).id());
+    }
+    Liveness.stepBackward(i, live, null);
+    for (int k = 0; k < before.length; k++) {
+      VReg r = mentioned.get(k);
+      boolean after = live.get(r.id());
+      if (after != before[k] && mentioned.indexOf(r) == k) {
+        change.changed(r, after ? 1 : -1);
+      }
+    }
   }
 
   /** The 32-bit units of the registers in {@code live}, registers of {@code f}. */
