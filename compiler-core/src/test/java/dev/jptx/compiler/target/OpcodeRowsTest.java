@@ -64,6 +64,15 @@ class OpcodeRowsTest {
   }
 
   @Test
+  void ptxIsa_ofEveryB128RowIsAtLeast83() {
+    for (MachineOpcode op : MachineOpcodes.all()) {
+      if (onB128(op)) {
+        assertTrue(op.ptxIsa().compareTo(B128) >= 0, op.name() + " needs .b128, ISA 8.3");
+      }
+    }
+  }
+
+  @Test
   void ptxIsa_ofTheWarpOperationsAndB128Accesses() {
     assertEquals(PtxVersion.parse("6.0"), SyncOpcodes.SHFL_SYNC_BFLY.ptxIsa());
     assertEquals(PtxVersion.parse("6.2"), SyncOpcodes.ACTIVEMASK.ptxIsa());
