@@ -10,7 +10,6 @@ import dev.jptx.compiler.mir.MachineModule;
 import dev.jptx.compiler.mir.PtxParam;
 import dev.jptx.compiler.target.MachineOpcode;
 import dev.jptx.compiler.target.MoveOpcodes;
-import dev.jptx.compiler.target.PtxIsaRequirements;
 import dev.jptx.compiler.target.PtxVersion;
 import dev.jptx.compiler.target.RegisterClass;
 import java.util.ArrayList;
@@ -89,7 +88,7 @@ public final class PtxPrinter {
     for (MachineFunction f : m.functions()) {
       for (MachineBlock b : f.blocks()) {
         for (MachineInstr i : b.instrs()) {
-          v = v.max(PtxIsaRequirements.of(i.opcode()));
+          v = v.max(i.opcode().ptxIsa());
         }
       }
     }

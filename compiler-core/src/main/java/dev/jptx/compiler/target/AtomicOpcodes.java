@@ -16,10 +16,10 @@ import java.util.Locale;
 /**
  * The {@code atom} instructions, and the {@code red} forms of those that do not exchange, generated
  * over state space (global, shared, generic) and the (operation, type) pairs PTX has: one row per
- * pair with the targets it needs. An atomic operation with no row here (float min/max, {@code f64}
- * add before sm_60, exchanges and CAS of floats), or whose row {@linkplain #flushesSubnormals
- * flushes subnormals} outside fast math, is expanded into a compare-and-swap loop or integer form
- * before instruction selection.
+ * pair with the targets it needs (its PTX ISA version is the opcodes' ISA column). An atomic
+ * operation with no row here (float min/max, {@code f64} add before sm_60, exchanges and CAS of
+ * floats), or whose row {@linkplain #flushesSubnormals flushes subnormals} outside fast math, is
+ * expanded into a compare-and-swap loop or integer form before instruction selection.
  */
 public final class AtomicOpcodes {
   private AtomicOpcodes() {}
@@ -33,33 +33,34 @@ public final class AtomicOpcodes {
       RegisterClass regClass,
       Availability when) {}
 
-  private static final List<Row> ROWS =
-      List.of(
-          row(AtomicOp.ADD, ScalarType.I32, "add", "u32", B32, Availability.ALWAYS),
-          row(AtomicOp.ADD, ScalarType.I64, "add", "u64", B64, Availability.ALWAYS),
-          row(AtomicOp.ADD, ScalarType.F32, "add", "f32", F32, Availability.ALWAYS),
-          // atom.add.f64 needs sm_60; older targets get a CAS loop
-          row(AtomicOp.ADD, ScalarType.F64, "add", "f64", F64, Availability.fromSm(60)),
-          row(AtomicOp.EXCH, ScalarType.I32, "exch", "b32", B32, Availability.ALWAYS),
-          row(AtomicOp.EXCH, ScalarType.I64, "exch", "b64", B64, Availability.ALWAYS),
-          row(AtomicOp.SMIN, ScalarType.I32, "min", "s32", B32, Availability.ALWAYS),
-          row(AtomicOp.SMIN, ScalarType.I64, "min", "s64", B64, Availability.ALWAYS),
-          row(AtomicOp.SMAX, ScalarType.I32, "max", "s32", B32, Availability.ALWAYS),
-          row(AtomicOp.SMAX, ScalarType.I64, "max", "s64", B64, Availability.ALWAYS),
-          row(AtomicOp.UMIN, ScalarType.I32, "min", "u32", B32, Availability.ALWAYS),
-          row(AtomicOp.UMIN, ScalarType.I64, "min", "u64", B64, Availability.ALWAYS),
-          row(AtomicOp.UMAX, ScalarType.I32, "max", "u32", B32, Availability.ALWAYS),
-          row(AtomicOp.UMAX, ScalarType.I64, "max", "u64", B64, Availability.ALWAYS),
-          row(AtomicOp.AND, ScalarType.I32, "and", "b32", B32, Availability.ALWAYS),
-          row(AtomicOp.AND, ScalarType.I64, "and", "b64", B64, Availability.ALWAYS),
-          row(AtomicOp.OR, ScalarType.I32, "or", "b32", B32, Availability.ALWAYS),
-          row(AtomicOp.OR, ScalarType.I64, "or", "b64", B64, Availability.ALWAYS),
-          row(AtomicOp.XOR, ScalarType.I32, "xor", "b32", B32, Availability.ALWAYS),
-          row(AtomicOp.XOR, ScalarType.I64, "xor", "b64", B64, Availability.ALWAYS),
-          row(AtomicOp.INC, ScalarType.I32, "inc", "u32", B32, Availability.ALWAYS),
-          row(AtomicOp.DEC, ScalarType.I32, "dec", "u32", B32, Availability.ALWAYS),
-          row(AtomicOp.CAS, ScalarType.I32, "cas", "b32", B32, Availability.ALWAYS),
-          row(AtomicOp.CAS, ScalarType.I64, "cas", "b64", B64, Availability.ALWAYS));
+  // spotless:off
+  private static final List<Row> ROWS = List.of(
+      row(AtomicOp.ADD,   ScalarType.I32, "add",  "u32", B32, Availability.ALWAYS),
+      row(AtomicOp.ADD,   ScalarType.I64, "add",  "u64", B64, Availability.ALWAYS),
+      row(AtomicOp.ADD,   ScalarType.F32, "add",  "f32", F32, Availability.ALWAYS),
+      // atom.add.f64 needs sm_60; older targets get a CAS loop
+      row(AtomicOp.ADD,   ScalarType.F64, "add",  "f64", F64, Availability.fromSm(60)),
+      row(AtomicOp.EXCH,  ScalarType.I32, "exch", "b32", B32, Availability.ALWAYS),
+      row(AtomicOp.EXCH,  ScalarType.I64, "exch", "b64", B64, Availability.ALWAYS),
+      row(AtomicOp.SMIN,  ScalarType.I32, "min",  "s32", B32, Availability.ALWAYS),
+      row(AtomicOp.SMIN,  ScalarType.I64, "min",  "s64", B64, Availability.ALWAYS),
+      row(AtomicOp.SMAX,  ScalarType.I32, "max",  "s32", B32, Availability.ALWAYS),
+      row(AtomicOp.SMAX,  ScalarType.I64, "max",  "s64", B64, Availability.ALWAYS),
+      row(AtomicOp.UMIN,  ScalarType.I32, "min",  "u32", B32, Availability.ALWAYS),
+      row(AtomicOp.UMIN,  ScalarType.I64, "min",  "u64", B64, Availability.ALWAYS),
+      row(AtomicOp.UMAX,  ScalarType.I32, "max",  "u32", B32, Availability.ALWAYS),
+      row(AtomicOp.UMAX,  ScalarType.I64, "max",  "u64", B64, Availability.ALWAYS),
+      row(AtomicOp.AND,   ScalarType.I32, "and",  "b32", B32, Availability.ALWAYS),
+      row(AtomicOp.AND,   ScalarType.I64, "and",  "b64", B64, Availability.ALWAYS),
+      row(AtomicOp.OR,    ScalarType.I32, "or",   "b32", B32, Availability.ALWAYS),
+      row(AtomicOp.OR,    ScalarType.I64, "or",   "b64", B64, Availability.ALWAYS),
+      row(AtomicOp.XOR,   ScalarType.I32, "xor",  "b32", B32, Availability.ALWAYS),
+      row(AtomicOp.XOR,   ScalarType.I64, "xor",  "b64", B64, Availability.ALWAYS),
+      row(AtomicOp.INC,   ScalarType.I32, "inc",  "u32", B32, Availability.ALWAYS),
+      row(AtomicOp.DEC,   ScalarType.I32, "dec",  "u32", B32, Availability.ALWAYS),
+      row(AtomicOp.CAS,   ScalarType.I32, "cas",  "b32", B32, Availability.ALWAYS),
+      row(AtomicOp.CAS,   ScalarType.I64, "cas",  "b64", B64, Availability.ALWAYS));
+  // spotless:on
 
   private static final List<AddressSpace> SPACES =
       List.of(AddressSpace.GLOBAL, AddressSpace.SHARED, AddressSpace.GENERIC);
@@ -99,8 +100,8 @@ public final class AtomicOpcodes {
     List<OperandSpec> uses =
         List.of(OperandSpec.reg(B64), OperandSpec.imm(), OperandSpec.regOrImm(r.regClass()));
     String template = "red" + sp + "." + r.ptxOp() + "." + r.suffix() + " {a0}, {u2}";
-    return new MachineOpcode(
-        reductionName(space, r), ConstraintFamily.ATOMIC, List.of(), uses, template, true);
+    OpcodeShape shape = new OpcodeShape(ConstraintFamily.ATOMIC, List.of(), uses, template, true);
+    return new GeneratedOpcode(reductionName(space, r), r.when().minPtx(), shape);
   }
 
   /**
@@ -138,7 +139,8 @@ public final class AtomicOpcodes {
     }
     ConstraintFamily family =
         r.op() == AtomicOp.CAS ? ConstraintFamily.CAS : ConstraintFamily.ATOMIC;
-    return new MachineOpcode(name(space, r), family, List.of(r.regClass()), uses, template, true);
+    OpcodeShape shape = new OpcodeShape(family, List.of(r.regClass()), uses, template, true);
+    return new GeneratedOpcode(name(space, r), r.when().minPtx(), shape);
   }
 
   /** The row for {@code op} on {@code type} where {@code target} has it, or null. */
@@ -172,8 +174,8 @@ public final class AtomicOpcodes {
     throw new IllegalArgumentException("no atomic " + n);
   }
 
-  /** Every row of this table. */
-  public static List<MachineOpcode> rows() {
+  /** The opcodes the table generates: every row in every space, atom and red. */
+  static List<MachineOpcode> generated() {
     return OPCODES;
   }
 }

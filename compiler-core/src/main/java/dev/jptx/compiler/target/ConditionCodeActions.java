@@ -24,14 +24,10 @@ public final class ConditionCodeActions {
       Availability when,
       String reason) {}
 
-  private static final List<Row> ROWS =
-      List.of(
-          new Row(
-              EnumSet.range(CmpPredicate.EQ, CmpPredicate.UGE),
-              ScalarType.I1,
-              LegalizeAction.EXPAND,
-              Availability.ALWAYS,
-              "setp has no .pred form: xor, and, or and not of the two predicates"));
+  // spotless:off
+  private static final List<Row> ROWS = List.of(
+      new Row(EnumSet.range(CmpPredicate.EQ, CmpPredicate.UGE), ScalarType.I1, LegalizeAction.EXPAND, Availability.ALWAYS, "setp has no .pred form: xor, and, or and not of the two predicates"));
+  // spotless:on
 
   private ConditionCodeActions() {}
 

@@ -85,16 +85,13 @@ public final class LegalTypes {
           new LegalRow(packed(ScalarType.E3M2), RegisterClass.B16, Availability.from(100, "8.6")),
           new LegalRow(packed(ScalarType.UE8M0), RegisterClass.B16, Availability.from(100, "8.6")));
 
-  private static final List<ActionRow> ACTIONS =
-      List.of(
-          new ActionRow(
-              ScalarType.I8, TypeAction.PROMOTE_INTEGER, ScalarType.I16, Availability.ALWAYS),
-          new ActionRow(
-              ScalarType.I128, TypeAction.EXPAND_INTEGER, ScalarType.I64, Availability.ALWAYS),
-          new ActionRow(
-              ScalarType.F16, TypeAction.PROMOTE_FLOAT, ScalarType.F32, Availability.ALWAYS),
-          new ActionRow(
-              ScalarType.BF16, TypeAction.PROMOTE_FLOAT, ScalarType.F32, Availability.ALWAYS));
+  // spotless:off
+  private static final List<ActionRow> ACTIONS = List.of(
+      new ActionRow(ScalarType.I8,   TypeAction.PROMOTE_INTEGER, ScalarType.I16, Availability.ALWAYS),
+      new ActionRow(ScalarType.I128, TypeAction.EXPAND_INTEGER,  ScalarType.I64, Availability.ALWAYS),
+      new ActionRow(ScalarType.F16,  TypeAction.PROMOTE_FLOAT,   ScalarType.F32, Availability.ALWAYS),
+      new ActionRow(ScalarType.BF16, TypeAction.PROMOTE_FLOAT,   ScalarType.F32, Availability.ALWAYS));
+  // spotless:on
 
   private static final List<VectorActionRow> VECTOR_ACTIONS =
       List.of(

@@ -6,7 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** All machine opcodes of the target, from the family tables, by name. */
+/**
+ * All machine opcodes of the target, by name: the constants of the family tables (their names are
+ * the constants') and the opcodes the product tables generate. A name that two rows share is an
+ * error when this class loads.
+ */
 public final class MachineOpcodes {
   private static final Map<String, MachineOpcode> BY_NAME = index();
 
@@ -14,17 +18,18 @@ public final class MachineOpcodes {
 
   private static Map<String, MachineOpcode> index() {
     List<MachineOpcode> all = new ArrayList<>();
-    all.addAll(IntegerOpcodes.rows());
-    all.addAll(FloatOpcodes.rows());
-    all.addAll(CompareOpcodes.rows());
-    all.addAll(ConversionOpcodes.rows());
-    all.addAll(MemoryOpcodes.rows());
-    all.addAll(MoveOpcodes.rows());
-    all.addAll(AtomicOpcodes.rows());
-    all.addAll(MathOpcodes.rows());
-    all.addAll(SyncOpcodes.rows());
-    all.addAll(HalfOpcodes.rows());
-    all.addAll(SpillOpcodes.rows());
+    all.addAll(List.of(IntegerOpcodes.values()));
+    all.addAll(List.of(FloatOpcodes.values()));
+    all.addAll(List.of(CompareOpcodes.values()));
+    all.addAll(List.of(ConversionOpcodes.values()));
+    all.addAll(List.of(MemoryOpcodes.values()));
+    all.addAll(MemoryOpcodes.generated());
+    all.addAll(List.of(MoveOpcodes.values()));
+    all.addAll(AtomicOpcodes.generated());
+    all.addAll(List.of(MathOpcodes.values()));
+    all.addAll(List.of(SyncOpcodes.values()));
+    all.addAll(List.of(HalfOpcodes.values()));
+    all.addAll(List.of(SpillOpcodes.values()));
     Map<String, MachineOpcode> m = new LinkedHashMap<>();
     for (MachineOpcode o : all) {
       if (m.put(o.name(), o) != null) {

@@ -15,7 +15,7 @@ import static dev.jptx.compiler.target.Rows.vectorLoad;
 import static dev.jptx.compiler.target.Rows.vectorStore;
 
 import dev.jptx.compiler.ir.AddressSpace;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +23,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Loads, stores and address conversions, generated as a table over state space and memory type:
+ * Address conversions, one row each, and the loads and stores, generated as a table over state
+ * space and memory type (each memory type's row carries the PTX ISA version its accesses need):
  * {@code LD_GLOBAL_U32} is {@code ld.global.u32}, {@code LD_U32} the generic {@code ld.u32}, {@code
  * LD_GLOBAL_NC_F32} the read-only-cache {@code ld.global.nc.f32}. Bytes live in 16-bit registers
  * (i8 is promoted to i16); {@code ld.s8} sign- and {@code ld.u8} zero-extends. {@code .nc} loads
@@ -31,45 +32,80 @@ import java.util.Map;
  * symbol. Vector accesses ({@code LD_GLOBAL_V4_F32} is {@code ld.global.v4.f32}) move two or four
  * 32-bit or two 64-bit lanes, at most 16 bytes, aligned to their size.
  */
-public final class MemoryOpcodes {
-  private MemoryOpcodes() {}
+public enum MemoryOpcodes implements MachineOpcode {
+  // spotless:off
+  // a generic address of a kernel parameter into the global window
+  CVTA_TO_GLOBAL_U64("any", convert("cvta.to.global.u64", B64, B64)),
+  // an address in a state space to the generic address of the same byte
+  CVTA_GLOBAL_U64   ("any", convert("cvta.global.u64", B64, B64)),
+  CVTA_SHARED_U64   ("any", convert("cvta.shared.u64", B64, B64)),
+  CVTA_LOCAL_U64    ("any", convert("cvta.local.u64", B64, B64)),
+  CVTA_CONST_U64    ("any", convert("cvta.const.u64", B64, B64));
+  // spotless:on
 
-  /** A memory type: its PTX suffix and the register class a value of it lives in. */
-  private record MemType(String suffix, RegisterClass regClass) {}
+  private final PtxVersion ptxIsa;
+  private final OpcodeShape shape;
 
-  private static final List<MemType> LOAD_TYPES =
-      List.of(
-          new MemType("u8", B16),
-          new MemType("s8", B16),
-          new MemType("u16", B16),
-          new MemType("s16", B16),
-          new MemType("u32", B32),
-          new MemType("u64", B64),
-          new MemType("f32", F32),
-          new MemType("f64", F64),
-          new MemType("b128", B128));
+  MemoryOpcodes(String ptxIsa, OpcodeShape shape) {
+    this.ptxIsa = PtxIsa.parseColumn(ptxIsa);
+    this.shape = shape;
+  }
 
-  private static final List<MemType> STORE_TYPES =
-      List.of(
-          new MemType("u8", B16),
-          new MemType("u16", B16),
-          new MemType("u32", B32),
-          new MemType("u64", B64),
-          new MemType("f32", F32),
-          new MemType("f64", F64),
-          new MemType("b128", B128));
+  @Override
+  public PtxVersion ptxIsa() {
+    return ptxIsa;
+  }
 
-  /** A vector memory type: lanes of one scalar suffix, at most 16 bytes. */
+  @Override
+  public OpcodeShape shape() {
+    return shape;
+  }
+
+  /**
+   * A memory type: its PTX suffix, the register class a value of it lives in, and the PTX ISA
+   * version every access of it needs (the ISA column of the opcodes made from it).
+   */
+  private record MemType(String suffix, RegisterClass regClass, PtxVersion ptxIsa) {
+    MemType(String suffix, RegisterClass regClass, String ptxIsa) {
+      this(suffix, regClass, PtxIsa.parseColumn(ptxIsa));
+    }
+  }
+
+  // spotless:off
+  private static final List<MemType> LOAD_TYPES = List.of(
+      new MemType("u8",   B16,  "any"),
+      new MemType("s8",   B16,  "any"),
+      new MemType("u16",  B16,  "any"),
+      new MemType("s16",  B16,  "any"),
+      new MemType("u32",  B32,  "any"),
+      new MemType("u64",  B64,  "any"),
+      new MemType("f32",  F32,  "any"),
+      new MemType("f64",  F64,  "any"),
+      // .b128 came with PTX ISA 8.3
+      new MemType("b128", B128, "8.3"));
+
+  private static final List<MemType> STORE_TYPES = List.of(
+      new MemType("u8",   B16,  "any"),
+      new MemType("u16",  B16,  "any"),
+      new MemType("u32",  B32,  "any"),
+      new MemType("u64",  B64,  "any"),
+      new MemType("f32",  F32,  "any"),
+      new MemType("f64",  F64,  "any"),
+      new MemType("b128", B128, "8.3"));
+  // spotless:on
+
+  /** A vector memory type: lanes of one scalar suffix, at most 16 bytes; every target has them. */
   private record VectorType(String suffix, RegisterClass regClass, int lanes) {}
 
-  private static final List<VectorType> VECTOR_TYPES =
-      List.of(
-          new VectorType("u32", B32, 2),
-          new VectorType("u32", B32, 4),
-          new VectorType("f32", F32, 2),
-          new VectorType("f32", F32, 4),
-          new VectorType("u64", B64, 2),
-          new VectorType("f64", F64, 2));
+  // spotless:off
+  private static final List<VectorType> VECTOR_TYPES = List.of(
+      new VectorType("u32", B32, 2),
+      new VectorType("u32", B32, 4),
+      new VectorType("f32", F32, 2),
+      new VectorType("f32", F32, 4),
+      new VectorType("u64", B64, 2),
+      new VectorType("f64", F64, 2));
+  // spotless:on
 
   private static final Map<String, MachineOpcode> TABLE = table();
 
@@ -78,29 +114,17 @@ public final class MemoryOpcodes {
           .map(m -> TABLE.get(name("LD_PARAM", m)))
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-  // a generic address of a kernel parameter into the global window
-  public static final MachineOpcode CVTA_TO_GLOBAL_U64 =
-      convert("CVTA_TO_GLOBAL_U64", "cvta.to.global.u64", B64, B64);
-  // an address in a state space to the generic address of the same byte
-  public static final MachineOpcode CVTA_GLOBAL_U64 =
-      convert("CVTA_GLOBAL_U64", "cvta.global.u64", B64, B64);
-  public static final MachineOpcode CVTA_SHARED_U64 =
-      convert("CVTA_SHARED_U64", "cvta.shared.u64", B64, B64);
-  public static final MachineOpcode CVTA_LOCAL_U64 =
-      convert("CVTA_LOCAL_U64", "cvta.local.u64", B64, B64);
-  public static final MachineOpcode CVTA_CONST_U64 =
-      convert("CVTA_CONST_U64", "cvta.const.u64", B64, B64);
-
   private static Map<String, MachineOpcode> table() {
     Map<String, MachineOpcode> t = new LinkedHashMap<>();
     for (MemType m : LOAD_TYPES) {
-      put(t, loadSymbol(name("LD_PARAM", m), "ld.param." + m.suffix(), m.regClass()));
+      put(t, name("LD_PARAM", m), m.ptxIsa(), loadSymbol("ld.param." + m.suffix(), m.regClass()));
       for (String space : List.of("global", "shared", "local", "const", "")) {
         String prefix = space.isEmpty() ? "LD" : "LD_" + space.toUpperCase(Locale.ROOT);
         String ptx = space.isEmpty() ? "ld." : "ld." + space + ".";
-        put(t, load(name(prefix, m), ptx + m.suffix(), m.regClass()));
+        put(t, name(prefix, m), m.ptxIsa(), load(ptx + m.suffix(), m.regClass()));
       }
-      put(t, load(name("LD_GLOBAL_NC", m), "ld.global.nc." + m.suffix(), m.regClass()));
+      String nc = "ld.global.nc." + m.suffix();
+      put(t, name("LD_GLOBAL_NC", m), m.ptxIsa(), load(nc, m.regClass()));
     }
     for (VectorType v : VECTOR_TYPES) {
       String shape = "v" + v.lanes() + "." + v.suffix();
@@ -108,21 +132,22 @@ public final class MemoryOpcodes {
       for (String space : List.of("global", "shared", "local", "const", "")) {
         String ld = space.isEmpty() ? "LD" : "LD_" + space.toUpperCase(Locale.ROOT);
         String ldPtx = space.isEmpty() ? "ld." : "ld." + space + ".";
-        put(t, vectorLoad(ld + "_" + upper, ldPtx + shape, v.regClass(), v.lanes()));
+        put(t, ld + "_" + upper, PtxIsa.ANY, vectorLoad(ldPtx + shape, v.regClass(), v.lanes()));
         if (!space.equals("const")) {
           String st = space.isEmpty() ? "ST" : "ST_" + space.toUpperCase(Locale.ROOT);
           String stPtx = space.isEmpty() ? "st." : "st." + space + ".";
-          put(t, vectorStore(st + "_" + upper, stPtx + shape, v.regClass(), v.lanes()));
+          put(t, st + "_" + upper, PtxIsa.ANY, vectorStore(stPtx + shape, v.regClass(), v.lanes()));
         }
       }
-      put(t, vectorLoad("LD_GLOBAL_NC_" + upper, "ld.global.nc." + shape, v.regClass(), v.lanes()));
+      String nc = "ld.global.nc." + shape;
+      put(t, "LD_GLOBAL_NC_" + upper, PtxIsa.ANY, vectorLoad(nc, v.regClass(), v.lanes()));
     }
     for (MemType m : STORE_TYPES) {
-      put(t, storeSymbol(name("ST_PARAM", m), "st.param." + m.suffix(), m.regClass()));
+      put(t, name("ST_PARAM", m), m.ptxIsa(), storeSymbol("st.param." + m.suffix(), m.regClass()));
       for (String space : List.of("global", "shared", "local", "")) {
         String prefix = space.isEmpty() ? "ST" : "ST_" + space.toUpperCase(Locale.ROOT);
         String ptx = space.isEmpty() ? "st." : "st." + space + ".";
-        put(t, store(name(prefix, m), ptx + m.suffix(), m.regClass()));
+        put(t, name(prefix, m), m.ptxIsa(), store(ptx + m.suffix(), m.regClass()));
       }
     }
     return Collections.unmodifiableMap(t);
@@ -132,8 +157,9 @@ public final class MemoryOpcodes {
     return prefix + "_" + m.suffix().toUpperCase(Locale.ROOT);
   }
 
-  private static void put(Map<String, MachineOpcode> t, MachineOpcode o) {
-    t.put(o.name(), o);
+  private static void put(
+      Map<String, MachineOpcode> t, String name, PtxVersion ptxIsa, OpcodeShape shape) {
+    t.put(name, new GeneratedOpcode(name, ptxIsa, shape));
   }
 
   /**
@@ -199,7 +225,7 @@ public final class MemoryOpcodes {
     }
     for (VectorType v : VECTOR_TYPES) {
       String upper = "V" + v.lanes() + "_" + v.suffix().toUpperCase(Locale.ROOT);
-      MemType t = new MemType(v.suffix(), v.regClass());
+      MemType t = new MemType(v.suffix(), v.regClass(), PtxIsa.ANY);
       m.put(row("LD_LOCAL_" + upper), access(false, v.lanes(), t));
       m.put(row("ST_LOCAL_" + upper), access(true, v.lanes(), t));
     }
@@ -252,12 +278,8 @@ public final class MemoryOpcodes {
     return null;
   }
 
-  /** Every row of this table. */
-  public static List<MachineOpcode> rows() {
-    List<MachineOpcode> all = new ArrayList<>(TABLE.values());
-    all.addAll(
-        List.of(
-            CVTA_TO_GLOBAL_U64, CVTA_GLOBAL_U64, CVTA_SHARED_U64, CVTA_LOCAL_U64, CVTA_CONST_U64));
-    return all;
+  /** The opcodes the table generates, the constants' rows excepted. */
+  static Collection<MachineOpcode> generated() {
+    return TABLE.values();
   }
 }

@@ -1,5 +1,11 @@
 package dev.jptx.compiler.target;
 
+import static dev.jptx.compiler.target.ConstraintFamily.CROSS_COPY;
+import static dev.jptx.compiler.target.ConstraintFamily.PREDICATED;
+import static dev.jptx.compiler.target.OperandSpec.block;
+import static dev.jptx.compiler.target.OperandSpec.reg;
+import static dev.jptx.compiler.target.OperandSpec.special;
+import static dev.jptx.compiler.target.OperandSpec.symbol;
 import static dev.jptx.compiler.target.RegisterClass.B128;
 import static dev.jptx.compiler.target.RegisterClass.B16;
 import static dev.jptx.compiler.target.RegisterClass.B32;
@@ -9,112 +15,61 @@ import static dev.jptx.compiler.target.RegisterClass.F64;
 import static dev.jptx.compiler.target.RegisterClass.H16;
 import static dev.jptx.compiler.target.RegisterClass.H32;
 import static dev.jptx.compiler.target.RegisterClass.PRED;
+import static dev.jptx.compiler.target.Rows.effectful;
 import static dev.jptx.compiler.target.Rows.move;
+import static dev.jptx.compiler.target.Rows.pseudo;
+import static dev.jptx.compiler.target.Rows.pure;
 
 import java.util.List;
 
 /** Moves, special-register reads, control flow, and the machine-IR pseudo instructions. */
-public final class MoveOpcodes {
-  private MoveOpcodes() {}
-
-  public static final MachineOpcode MOV_B16 = move("MOV_B16", "mov.b16", B16);
-  public static final MachineOpcode MOV_B32 = move("MOV_B32", "mov.b32", B32);
-  public static final MachineOpcode MOV_B64 = move("MOV_B64", "mov.b64", B64);
-  public static final MachineOpcode MOV_F32 = move("MOV_F32", "mov.f32", F32);
-  public static final MachineOpcode MOV_F64 = move("MOV_F64", "mov.f64", F64);
-  public static final MachineOpcode MOV_PRED = move("MOV_PRED", "mov.pred", PRED);
+public enum MoveOpcodes implements MachineOpcode {
+  // spotless:off
+  MOV_B16        ("any", move("mov.b16", B16)),
+  MOV_B32        ("any", move("mov.b32", B32)),
+  MOV_B64        ("any", move("mov.b64", B64)),
+  MOV_F32        ("any", move("mov.f32", F32)),
+  MOV_F64        ("any", move("mov.f64", F64)),
+  MOV_PRED       ("any", move("mov.pred", PRED)),
   // half registers: constants and copies (a binary16 constant is its bit pattern)
-  public static final MachineOpcode MOV_H16 = move("MOV_H16", "mov.b16", H16);
-  public static final MachineOpcode MOV_H32 = move("MOV_H32", "mov.b32", H32);
+  MOV_H16        ("any", move("mov.b16", H16)),
+  MOV_H32        ("any", move("mov.b32", H32)),
   // .b128 registers (sm_70, PTX ISA 8.3): moved whole, or packed from and unpacked into halves
-  public static final MachineOpcode MOV_B128 =
-      new MachineOpcode(
-          "MOV_B128",
-          ConstraintFamily.COPY,
-          List.of(B128),
-          List.of(OperandSpec.reg(B128)),
-          "mov.b128 {d0}, {u0}",
-          false);
-  public static final MachineOpcode MOV_B128_PACK =
-      new MachineOpcode(
-          "MOV_B128_PACK",
-          ConstraintFamily.CROSS_COPY,
-          List.of(B128),
-          List.of(OperandSpec.reg(B64), OperandSpec.reg(B64)),
-          "mov.b128 {d0}, {{{u0}, {u1}}}",
-          false);
-  public static final MachineOpcode MOV_B128_UNPACK =
-      new MachineOpcode(
-          "MOV_B128_UNPACK",
-          ConstraintFamily.CROSS_COPY,
-          List.of(B64, B64),
-          List.of(OperandSpec.reg(B128)),
-          "mov.b128 {{{d0}, {d1}}}, {u0}",
-          false);
-  public static final MachineOpcode MOV_U32_SREG =
-      new MachineOpcode(
-          "MOV_U32_SREG",
-          ConstraintFamily.COPY,
-          List.of(B32),
-          List.of(OperandSpec.special()),
-          "mov.u32 {d0}, {u0}",
-          false);
+  MOV_B128       ("8.3", pure(ConstraintFamily.COPY, "mov.b128 {d0}, {u0}", List.of(B128), reg(B128))),
+  MOV_B128_PACK  ("8.3", pure(CROSS_COPY, "mov.b128 {d0}, {{{u0}, {u1}}}", List.of(B128), reg(B64), reg(B64))),
+  MOV_B128_UNPACK("8.3", pure(CROSS_COPY, "mov.b128 {{{d0}, {d1}}}, {u0}", List.of(B64, B64), reg(B128))),
+  MOV_U32_SREG   ("any", pure(ConstraintFamily.COPY, "mov.u32 {d0}, {u0}", List.of(B32), special())),
   // the address of a variable (.shared, .const, .global, or a function's .local object)
-  public static final MachineOpcode MOV_U64_SYM =
-      new MachineOpcode(
-          "MOV_U64_SYM",
-          ConstraintFamily.COPY,
-          List.of(B64),
-          List.of(OperandSpec.symbol()),
-          "mov.u64 {d0}, {u0}",
-          false);
+  MOV_U64_SYM    ("any", pure(ConstraintFamily.COPY, "mov.u64 {d0}, {u0}", List.of(B64), symbol())),
   // a call: the callee symbol, then one register per argument; at most one result. The printer
   // writes the .param declarations, st.param, call and ld.param of the PTX calling sequence
-  public static final MachineOpcode CALL =
-      new MachineOpcode(
-          "CALL", ConstraintFamily.CALL, List.of(), List.of(OperandSpec.symbol()), "call", true);
+  CALL           ("any", effectful(ConstraintFamily.CALL, "call", List.of(), symbol())),
   // a branch; under a predicate guard it is the conditional branch
-  public static final MachineOpcode BRA =
-      new MachineOpcode(
-          "BRA",
-          ConstraintFamily.PREDICATED,
-          List.of(),
-          List.of(OperandSpec.block()),
-          "bra {u0}",
-          true);
-  public static final MachineOpcode RET =
-      new MachineOpcode("RET", ConstraintFamily.PREDICATED, List.of(), List.of(), "ret", true);
+  BRA            ("any", effectful(PREDICATED, "bra {u0}", List.of(), block())),
+  RET            ("any", effectful(PREDICATED, "ret", List.of())),
   // PHI's operands are (register, block) pairs, one per predecessor: checked by the verifier
-  public static final MachineOpcode PHI =
-      new MachineOpcode("PHI", ConstraintFamily.PSEUDO, List.of(), List.of(), "", false);
+  PHI            ("any", pseudo()),
   // a copy between registers of one class; PHI elimination makes them, the printer emits mov
-  public static final MachineOpcode COPY =
-      new MachineOpcode("COPY", ConstraintFamily.PSEUDO, List.of(), List.of(), "", false);
-  public static final MachineOpcode IMPLICIT_DEF =
-      new MachineOpcode("IMPLICIT_DEF", ConstraintFamily.PSEUDO, List.of(), List.of(), "", false);
+  COPY           ("any", pseudo()),
+  IMPLICIT_DEF   ("any", pseudo());
+  // spotless:on
 
-  /** Every row of this table. */
-  public static List<MachineOpcode> rows() {
-    return List.of(
-        MOV_B16,
-        MOV_B32,
-        MOV_B64,
-        MOV_F32,
-        MOV_F64,
-        MOV_PRED,
-        MOV_H16,
-        MOV_H32,
-        MOV_B128,
-        MOV_B128_PACK,
-        MOV_B128_UNPACK,
-        MOV_U32_SREG,
-        MOV_U64_SYM,
-        CALL,
-        BRA,
-        RET,
-        PHI,
-        COPY,
-        IMPLICIT_DEF);
+  private final PtxVersion ptxIsa;
+  private final OpcodeShape shape;
+
+  MoveOpcodes(String ptxIsa, OpcodeShape shape) {
+    this.ptxIsa = PtxIsa.parseColumn(ptxIsa);
+    this.shape = shape;
+  }
+
+  @Override
+  public PtxVersion ptxIsa() {
+    return ptxIsa;
+  }
+
+  @Override
+  public OpcodeShape shape() {
+    return shape;
   }
 
   /** The move of a register class. */

@@ -8,5 +8,16 @@ public final class PtxIsa {
    */
   public static final PtxVersion NEWEST = new PtxVersion(9, 0);
 
+  /**
+   * What an opcode row needs where every target has it ({@code "any"} in the tables): {@code 0.0},
+   * below every target's minimum.
+   */
+  public static final PtxVersion ANY = new PtxVersion(0, 0);
+
   private PtxIsa() {}
+
+  /** The version an opcode row's ISA column names: {@code "any"}, or {@code "6.0"}. */
+  static PtxVersion parseColumn(String text) {
+    return text.equals("any") ? ANY : PtxVersion.parse(text);
+  }
 }

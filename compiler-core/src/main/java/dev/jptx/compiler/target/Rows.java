@@ -3,165 +3,168 @@ package dev.jptx.compiler.target;
 import static dev.jptx.compiler.target.OperandSpec.reg;
 import static dev.jptx.compiler.target.OperandSpec.regOrImm;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
-/** Constructors for the rows of the machine-opcode tables, one per constraint family. */
+/**
+ * The row constructors of the machine-opcode tables, one per operand shape (Cranelift's instruction
+ * formats): each takes the PTX mnemonic and the register classes, and builds the operands and the
+ * print template, so that a table row reads {@code ADD_S32("any", binary("add.s32", B32))}. A row
+ * no shape fits says everything itself ({@link #pure}, {@link #effectful}).
+ */
 final class Rows {
   private Rows() {}
 
-  static MachineOpcode unary(String name, String ptx, RegisterClass c) {
-    return new MachineOpcode(
-        name, ConstraintFamily.UNARY, List.of(c), List.of(reg(c)), ptx + " {d0}, {u0}", false);
+  /** A row of its own: family, template, result classes, sources; no side effects. */
+  static OpcodeShape pure(
+      ConstraintFamily family, String template, List<RegisterClass> defs, OperandSpec... uses) {
+    return new OpcodeShape(family, defs, List.of(uses), template, false);
   }
 
-  static MachineOpcode binary(String name, String ptx, RegisterClass c) {
+  /** A row of its own that may not be removed or reordered across other effects. */
+  static OpcodeShape effectful(
+      ConstraintFamily family, String template, List<RegisterClass> defs, OperandSpec... uses) {
+    return new OpcodeShape(family, defs, List.of(uses), template, true);
+  }
+
+  /** A machine-IR-only instruction: no template; the verifier checks its operands. */
+  static OpcodeShape pseudo() {
+    return pure(ConstraintFamily.PSEUDO, "", List.of());
+  }
+
+  static OpcodeShape unary(String ptx, RegisterClass c) {
+    return pure(ConstraintFamily.UNARY, ptx + " {d0}, {u0}", List.of(c), reg(c));
+  }
+
+  static OpcodeShape binary(String ptx, RegisterClass c) {
     // predicates have no immediate form
     OperandSpec second = c == RegisterClass.PRED ? reg(c) : regOrImm(c);
-    return new MachineOpcode(
-        name,
-        ConstraintFamily.BINARY,
-        List.of(c),
-        List.of(reg(c), second),
-        ptx + " {d0}, {u0}, {u1}",
-        false);
+    return pure(ConstraintFamily.BINARY, ptx + " {d0}, {u0}, {u1}", List.of(c), reg(c), second);
   }
 
-  static MachineOpcode mixed(
-      String name, String ptx, RegisterClass d, OperandSpec a, OperandSpec b) {
-    return new MachineOpcode(
-        name,
-        ConstraintFamily.MIXED_BINARY,
-        List.of(d),
-        List.of(a, b),
-        ptx + " {d0}, {u0}, {u1}",
-        false);
+  static OpcodeShape mixed(String ptx, RegisterClass d, OperandSpec a, OperandSpec b) {
+    return pure(ConstraintFamily.MIXED_BINARY, ptx + " {d0}, {u0}, {u1}", List.of(d), a, b);
   }
 
-  static MachineOpcode ternary(String name, String ptx, RegisterClass c) {
-    return new MachineOpcode(
-        name,
+  static OpcodeShape ternary(String ptx, RegisterClass c) {
+    return pure(
         ConstraintFamily.TERNARY,
-        List.of(c),
-        List.of(reg(c), regOrImm(c), regOrImm(c)),
         ptx + " {d0}, {u0}, {u1}, {u2}",
-        false);
+        List.of(c),
+        reg(c),
+        regOrImm(c),
+        regOrImm(c));
   }
 
   /** {@code mad.wide.s32}: 32-bit factors, a 64-bit addend and result. */
-  static MachineOpcode wideTernary(String name, String ptx) {
-    return new MachineOpcode(
-        name,
+  static OpcodeShape wideTernary(String ptx) {
+    return pure(
         ConstraintFamily.TERNARY,
-        List.of(RegisterClass.B64),
-        List.of(reg(RegisterClass.B32), regOrImm(RegisterClass.B32), regOrImm(RegisterClass.B64)),
         ptx + " {d0}, {u0}, {u1}, {u2}",
-        false);
+        List.of(RegisterClass.B64),
+        reg(RegisterClass.B32),
+        regOrImm(RegisterClass.B32),
+        regOrImm(RegisterClass.B64));
   }
 
   /** {@code setp.<cmp>.<type>}: the comparison is operand 0, spelled into the mnemonic. */
-  static MachineOpcode compare(String name, String type, RegisterClass c) {
-    return new MachineOpcode(
-        name,
+  static OpcodeShape compare(String type, RegisterClass c) {
+    return pure(
         ConstraintFamily.COMPARE,
-        List.of(RegisterClass.PRED),
-        List.of(OperandSpec.condition(), reg(c), regOrImm(c)),
         "setp.{u0}." + type + " {d0}, {u1}, {u2}",
-        false);
+        List.of(RegisterClass.PRED),
+        OperandSpec.condition(),
+        reg(c),
+        regOrImm(c));
   }
 
-  static MachineOpcode select(String name, String ptx, RegisterClass c) {
-    return new MachineOpcode(
-        name,
+  static OpcodeShape select(String ptx, RegisterClass c) {
+    return pure(
         ConstraintFamily.SELECT,
-        List.of(c),
-        List.of(regOrImm(c), regOrImm(c), reg(RegisterClass.PRED)),
         ptx + " {d0}, {u0}, {u1}, {u2}",
-        false);
+        List.of(c),
+        regOrImm(c),
+        regOrImm(c),
+        reg(RegisterClass.PRED));
   }
 
-  static MachineOpcode convert(String name, String ptx, RegisterClass d, RegisterClass s) {
-    return new MachineOpcode(
-        name, ConstraintFamily.CONVERSION, List.of(d), List.of(reg(s)), ptx + " {d0}, {u0}", false);
+  static OpcodeShape convert(String ptx, RegisterClass d, RegisterClass s) {
+    return pure(ConstraintFamily.CONVERSION, ptx + " {d0}, {u0}", List.of(d), reg(s));
   }
 
   /** A load from a base register plus an immediate byte offset. */
-  static MachineOpcode load(String name, String ptx, RegisterClass d) {
-    return new MachineOpcode(
-        name,
+  static OpcodeShape load(String ptx, RegisterClass d) {
+    return pure(
         ConstraintFamily.LOAD,
-        List.of(d),
-        List.of(reg(RegisterClass.B64), OperandSpec.imm()),
         ptx + " {d0}, {a0}",
-        false);
+        List.of(d),
+        reg(RegisterClass.B64),
+        OperandSpec.imm());
   }
 
   /**
    * A vector load ({@code ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16]}): one result per lane,
    * from a base register plus an immediate byte offset.
    */
-  static MachineOpcode vectorLoad(String name, String ptx, RegisterClass d, int lanes) {
-    return new MachineOpcode(
-        name,
+  static OpcodeShape vectorLoad(String ptx, RegisterClass d, int lanes) {
+    return pure(
         ConstraintFamily.VECTOR_LOAD,
-        java.util.Collections.nCopies(lanes, d),
-        List.of(reg(RegisterClass.B64), OperandSpec.imm()),
         ptx + " {D0}, {a0}",
-        false);
+        Collections.nCopies(lanes, d),
+        reg(RegisterClass.B64),
+        OperandSpec.imm());
   }
 
   /** A vector store: the address (base register, byte offset), then one source per lane. */
-  static MachineOpcode vectorStore(String name, String ptx, RegisterClass v, int lanes) {
-    List<OperandSpec> uses = new java.util.ArrayList<>();
+  static OpcodeShape vectorStore(String ptx, RegisterClass v, int lanes) {
+    List<OperandSpec> uses = new ArrayList<>();
     uses.add(reg(RegisterClass.B64));
     uses.add(OperandSpec.imm());
     for (int k = 0; k < lanes; k++) {
       uses.add(reg(v));
     }
-    return new MachineOpcode(
-        name, ConstraintFamily.STORE, List.of(), uses, ptx + " {a0}, {U2}", true);
+    return new OpcodeShape(ConstraintFamily.STORE, List.of(), uses, ptx + " {a0}, {U2}", true);
   }
 
-  /** A load from a symbol (a kernel parameter) plus an immediate byte offset. */
-  static MachineOpcode loadSymbol(String name, String ptx, RegisterClass d) {
-    return new MachineOpcode(
-        name,
+  /** A load from a symbol (a kernel parameter, a spill slot) plus an immediate byte offset. */
+  static OpcodeShape loadSymbol(String ptx, RegisterClass d) {
+    return pure(
         ConstraintFamily.LOAD,
-        List.of(d),
-        List.of(OperandSpec.symbol(), OperandSpec.imm()),
         ptx + " {d0}, {a0}",
-        false);
+        List.of(d),
+        OperandSpec.symbol(),
+        OperandSpec.imm());
   }
 
-  /** A store to a symbol (a return value or call argument) plus an immediate byte offset. */
-  static MachineOpcode storeSymbol(String name, String ptx, RegisterClass v) {
-    return new MachineOpcode(
-        name,
+  /** A store to a symbol (a return value, a call argument, a spill slot) plus a byte offset. */
+  static OpcodeShape storeSymbol(String ptx, RegisterClass v) {
+    return effectful(
         ConstraintFamily.STORE,
-        List.of(),
-        List.of(OperandSpec.symbol(), OperandSpec.imm(), reg(v)),
         ptx + " {a0}, {u2}",
-        true);
+        List.of(),
+        OperandSpec.symbol(),
+        OperandSpec.imm(),
+        reg(v));
   }
 
   /** A store to a base register plus an immediate byte offset. */
-  static MachineOpcode store(String name, String ptx, RegisterClass v) {
-    return new MachineOpcode(
-        name,
+  static OpcodeShape store(String ptx, RegisterClass v) {
+    return effectful(
         ConstraintFamily.STORE,
-        List.of(),
-        List.of(reg(RegisterClass.B64), OperandSpec.imm(), reg(v)),
         ptx + " {a0}, {u2}",
-        true);
+        List.of(),
+        reg(RegisterClass.B64),
+        OperandSpec.imm(),
+        reg(v));
   }
 
   /** A register to a register of another class of the same width: the bits, unchanged. */
-  static MachineOpcode crossCopy(String name, String ptx, RegisterClass d, RegisterClass s) {
-    return new MachineOpcode(
-        name, ConstraintFamily.CROSS_COPY, List.of(d), List.of(reg(s)), ptx + " {d0}, {u0}", false);
+  static OpcodeShape crossCopy(String ptx, RegisterClass d, RegisterClass s) {
+    return pure(ConstraintFamily.CROSS_COPY, ptx + " {d0}, {u0}", List.of(d), reg(s));
   }
 
-  static MachineOpcode move(String name, String ptx, RegisterClass c) {
-    return new MachineOpcode(
-        name, ConstraintFamily.COPY, List.of(c), List.of(regOrImm(c)), ptx + " {d0}, {u0}", false);
+  static OpcodeShape move(String ptx, RegisterClass c) {
+    return pure(ConstraintFamily.COPY, ptx + " {d0}, {u0}", List.of(c), regOrImm(c));
   }
 }

@@ -1,124 +1,92 @@
 package dev.jptx.compiler.target;
 
+import static dev.jptx.compiler.target.ConstraintFamily.BARRIER;
+import static dev.jptx.compiler.target.ConstraintFamily.WARP;
 import static dev.jptx.compiler.target.OperandSpec.reg;
 import static dev.jptx.compiler.target.OperandSpec.regOrImm;
 import static dev.jptx.compiler.target.RegisterClass.B32;
 import static dev.jptx.compiler.target.RegisterClass.PRED;
+import static dev.jptx.compiler.target.Rows.effectful;
+import static dev.jptx.compiler.target.Rows.pure;
 
 import java.util.List;
 
 /**
  * Barriers, memory fences, warp-level operations and traps: the instructions behind {@code Gpu}'s
  * synchronization API. Barriers and fences are ordered with other memory effects; shuffles and
- * votes only exchange registers. The PTX ISA versions they need are rows of {@link
- * PtxIsaRequirements}.
+ * votes only exchange registers. The {@code .sync} warp operations came with independent thread
+ * scheduling (CUDA 9, PTX ISA 6.0), {@code activemask} with PTX ISA 6.2.
  */
-public final class SyncOpcodes {
-  private SyncOpcodes() {}
-
+public enum SyncOpcodes implements MachineOpcode {
+  // spotless:off
   // CUDA's __syncthreads(): barrier 0, all threads of the block
-  public static final MachineOpcode BAR_SYNC = effect("BAR_SYNC", "bar.sync 0");
+  BAR_SYNC        ("any", effect("bar.sync 0")),
   // __syncthreads_count/and/or: barrier 0, reducing a predicate over the block
-  public static final MachineOpcode BAR_RED_POPC =
-      barrierReduce("BAR_RED_POPC", "bar.red.popc.u32", B32);
-  public static final MachineOpcode BAR_RED_AND =
-      barrierReduce("BAR_RED_AND", "bar.red.and.pred", PRED);
-  public static final MachineOpcode BAR_RED_OR =
-      barrierReduce("BAR_RED_OR", "bar.red.or.pred", PRED);
+  BAR_RED_POPC    ("any", barrierReduce("bar.red.popc.u32", B32)),
+  BAR_RED_AND     ("any", barrierReduce("bar.red.and.pred", PRED)),
+  BAR_RED_OR      ("any", barrierReduce("bar.red.or.pred", PRED)),
   // __syncwarp(mask)
-  public static final MachineOpcode BAR_WARP_SYNC =
-      new MachineOpcode(
-          "BAR_WARP_SYNC",
-          ConstraintFamily.BARRIER,
-          List.of(),
-          List.of(regOrImm(B32)),
-          "bar.warp.sync {u0}",
-          true);
+  BAR_WARP_SYNC   ("6.0", effectful(BARRIER, "bar.warp.sync {u0}", List.of(), regOrImm(B32))),
   // __threadfence_block(), __threadfence(), __threadfence_system()
-  public static final MachineOpcode MEMBAR_CTA = effect("MEMBAR_CTA", "membar.cta");
-  public static final MachineOpcode MEMBAR_GL = effect("MEMBAR_GL", "membar.gl");
-  public static final MachineOpcode MEMBAR_SYS = effect("MEMBAR_SYS", "membar.sys");
-  public static final MachineOpcode TRAP = effect("TRAP", "trap");
+  MEMBAR_CTA      ("any", effect("membar.cta")),
+  MEMBAR_GL       ("any", effect("membar.gl")),
+  MEMBAR_SYS      ("any", effect("membar.sys")),
+  TRAP            ("any", effect("trap")),
 
   // __shfl_*_sync(mask, v, b) on the whole warp: c = 0x1f (no segments, clamp at lane 31) for
   // idx/down/bfly and c = 0 (clamp at lane 0) for up, so an out-of-range source gives the
   // caller's own value; sources are (value, lane or delta, member mask)
-  public static final MachineOpcode SHFL_SYNC_IDX = shuffle("SHFL_SYNC_IDX", "idx", 31);
-  public static final MachineOpcode SHFL_SYNC_UP = shuffle("SHFL_SYNC_UP", "up", 0);
-  public static final MachineOpcode SHFL_SYNC_DOWN = shuffle("SHFL_SYNC_DOWN", "down", 31);
-  public static final MachineOpcode SHFL_SYNC_BFLY = shuffle("SHFL_SYNC_BFLY", "bfly", 31);
+  SHFL_SYNC_IDX   ("6.0", shuffle("idx", 31)),
+  SHFL_SYNC_UP    ("6.0", shuffle("up", 0)),
+  SHFL_SYNC_DOWN  ("6.0", shuffle("down", 31)),
+  SHFL_SYNC_BFLY  ("6.0", shuffle("bfly", 31)),
   // __ballot_sync, __any_sync, __all_sync: sources are (member mask, predicate)
-  public static final MachineOpcode VOTE_SYNC_BALLOT =
-      vote("VOTE_SYNC_BALLOT", "vote.sync.ballot.b32", B32);
-  public static final MachineOpcode VOTE_SYNC_ANY =
-      vote("VOTE_SYNC_ANY", "vote.sync.any.pred", PRED);
-  public static final MachineOpcode VOTE_SYNC_ALL =
-      vote("VOTE_SYNC_ALL", "vote.sync.all.pred", PRED);
+  VOTE_SYNC_BALLOT("6.0", vote("vote.sync.ballot.b32", B32)),
+  VOTE_SYNC_ANY   ("6.0", vote("vote.sync.any.pred", PRED)),
+  VOTE_SYNC_ALL   ("6.0", vote("vote.sync.all.pred", PRED)),
   // __activemask()
-  public static final MachineOpcode ACTIVEMASK =
-      new MachineOpcode(
-          "ACTIVEMASK",
-          ConstraintFamily.WARP,
-          List.of(B32),
-          List.of(),
-          "activemask.b32 {d0}",
-          false);
+  ACTIVEMASK      ("6.2", pure(WARP, "activemask.b32 {d0}", List.of(B32)));
+  // spotless:on
+
+  private final PtxVersion ptxIsa;
+  private final OpcodeShape shape;
+
+  SyncOpcodes(String ptxIsa, OpcodeShape shape) {
+    this.ptxIsa = PtxIsa.parseColumn(ptxIsa);
+    this.shape = shape;
+  }
+
+  @Override
+  public PtxVersion ptxIsa() {
+    return ptxIsa;
+  }
+
+  @Override
+  public OpcodeShape shape() {
+    return shape;
+  }
 
   /** An instruction without operands that orders memory effects. */
-  static MachineOpcode effect(String name, String ptx) {
-    return new MachineOpcode(name, ConstraintFamily.BARRIER, List.of(), List.of(), ptx, true);
+  private static OpcodeShape effect(String ptx) {
+    return effectful(BARRIER, ptx, List.of());
   }
 
   /** {@code bar.red.op d, 0, p}: a block barrier giving a reduction of {@code p}. */
-  private static MachineOpcode barrierReduce(String name, String ptx, RegisterClass result) {
-    return new MachineOpcode(
-        name,
-        ConstraintFamily.BARRIER,
-        List.of(result),
-        List.of(reg(PRED)),
-        ptx + " {d0}, 0, {u0}",
-        true);
+  private static OpcodeShape barrierReduce(String ptx, RegisterClass result) {
+    return effectful(BARRIER, ptx + " {d0}, 0, {u0}", List.of(result), reg(PRED));
   }
 
-  private static MachineOpcode shuffle(String name, String mode, int clamp) {
-    return new MachineOpcode(
-        name,
-        ConstraintFamily.WARP,
-        List.of(B32),
-        List.of(reg(B32), regOrImm(B32), regOrImm(B32)),
+  private static OpcodeShape shuffle(String mode, int clamp) {
+    return pure(
+        WARP,
         "shfl.sync." + mode + ".b32 {d0}, {u0}, {u1}, " + clamp + ", {u2}",
-        false);
+        List.of(B32),
+        reg(B32),
+        regOrImm(B32),
+        regOrImm(B32));
   }
 
-  private static MachineOpcode vote(String name, String ptx, RegisterClass result) {
-    return new MachineOpcode(
-        name,
-        ConstraintFamily.WARP,
-        List.of(result),
-        List.of(regOrImm(B32), reg(PRED)),
-        ptx + " {d0}, {u1}, {u0}",
-        false);
-  }
-
-  /** Every row of this table. */
-  public static List<MachineOpcode> rows() {
-    return List.of(
-        BAR_SYNC,
-        BAR_RED_POPC,
-        BAR_RED_AND,
-        BAR_RED_OR,
-        BAR_WARP_SYNC,
-        MEMBAR_CTA,
-        MEMBAR_GL,
-        MEMBAR_SYS,
-        TRAP,
-        SHFL_SYNC_IDX,
-        SHFL_SYNC_UP,
-        SHFL_SYNC_DOWN,
-        SHFL_SYNC_BFLY,
-        VOTE_SYNC_BALLOT,
-        VOTE_SYNC_ANY,
-        VOTE_SYNC_ALL,
-        ACTIVEMASK);
+  private static OpcodeShape vote(String ptx, RegisterClass result) {
+    return pure(WARP, ptx + " {d0}, {u1}, {u0}", List.of(result), regOrImm(B32), reg(PRED));
   }
 }

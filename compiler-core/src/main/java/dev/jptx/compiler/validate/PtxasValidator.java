@@ -17,8 +17,16 @@ import java.util.regex.Pattern;
  * a {@code ptxas} supports follows from its CUDA release ({@link #MINIMUM_TARGET}).
  */
 public final class PtxasValidator implements PtxValidator {
-  /** CUDA release (major) to the lowest compute capability its {@code ptxas} accepts. */
-  private static final int[][] MINIMUM_TARGET = {{13, 75}, {12, 50}, {11, 35}, {10, 30}};
+  /** From CUDA release {@code major} on, {@code ptxas} accepts compute capability {@code sm} up. */
+  private record MinimumTarget(int major, int sm) {}
+
+  /** The rows, newest release first: the first whose release is reached applies. */
+  private static final List<MinimumTarget> MINIMUM_TARGET =
+      List.of(
+          new MinimumTarget(13, 75),
+          new MinimumTarget(12, 50),
+          new MinimumTarget(11, 35),
+          new MinimumTarget(10, 30));
 
   private static final Pattern RELEASE = Pattern.compile("release (\\d+)\\.(\\d+)");
 
@@ -80,9 +88,9 @@ public final class PtxasValidator implements PtxValidator {
 
   @Override
   public boolean supports(SmTarget target) {
-    for (int[] row : MINIMUM_TARGET) {
-      if (release >= row[0]) {
-        return target.capability() >= row[1];
+    for (MinimumTarget row : MINIMUM_TARGET) {
+      if (release >= row.major()) {
+        return target.capability() >= row.sm();
       }
     }
     return false;
