@@ -1,6 +1,6 @@
 package dev.jptx.compiler.driver;
 
-import dev.jptx.compiler.frontend.ClassPath;
+import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.target.SmTarget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.jptx.compiler.driver;
 
-import dev.jptx.compiler.frontend.KernelSpec;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.spi.KernelIndexLine;

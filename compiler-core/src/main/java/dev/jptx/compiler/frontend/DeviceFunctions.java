@@ -1,6 +1,11 @@
 package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.ClassMembers;
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.frontend.classes.PtxNames;
+import dev.jptx.compiler.frontend.classes.SourceLines;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.Function;
@@ -63,7 +68,7 @@ final class DeviceFunctions {
       cx.error("cannot find class " + owner.replace('/', '.') + " (called as " + javaName + ")");
       return null;
     }
-    MethodNode m = TranslationUnit.method(c, name, descriptor);
+    MethodNode m = ClassMembers.method(c, name, descriptor);
     if (m == null) {
       cx.error(
           "cannot find method "

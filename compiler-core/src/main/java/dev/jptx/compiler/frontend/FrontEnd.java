@@ -1,6 +1,9 @@
 package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.ClassPath;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
 import java.util.List;
@@ -18,18 +21,6 @@ public final class FrontEnd {
     /** True if the class translated without errors. */
     public boolean succeeded() {
       return module != null;
-    }
-  }
-
-  /**
-   * Parses class-file bytes known to be good (tests, the compiler's own classes), keeping code and
-   * debug info; a build's inputs go through {@link ClassFiles#read}, which reports bad ones.
-   */
-  public static ClassNode readClass(byte[] bytes) {
-    try {
-      return ClassFiles.read(bytes);
-    } catch (ClassFiles.UnreadableClassException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
 

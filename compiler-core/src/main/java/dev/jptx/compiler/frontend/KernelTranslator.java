@@ -1,6 +1,10 @@
 package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
+import dev.jptx.compiler.frontend.classes.SourceLines;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.Function;

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.JavaTypes;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.ArrayTypes;
+import dev.jptx.compiler.frontend.classes.JavaTypes;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.ScalarType;

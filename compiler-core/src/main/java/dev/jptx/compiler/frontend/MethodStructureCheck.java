@@ -1,5 +1,6 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.SourceLines;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodNode;

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.SourceLines;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.Block;
 import dev.jptx.compiler.ir.Function;

@@ -1,5 +1,7 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.classes.SourceLines;
 import dev.jptx.compiler.ir.PrintfCall;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;

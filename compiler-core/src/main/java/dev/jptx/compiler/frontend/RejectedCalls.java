@@ -1,5 +1,6 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.JavaTypes;
 import java.util.Set;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;

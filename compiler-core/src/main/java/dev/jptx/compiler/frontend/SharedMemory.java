@@ -2,6 +2,8 @@ package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.classes.PtxNames;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.GlobalVariable;

@@ -1,5 +1,9 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.ClassMembers;
+import dev.jptx.compiler.frontend.classes.ClinitEvaluator;
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.classes.PtxNames;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.GlobalVariable;
 import dev.jptx.compiler.ir.InstData;
@@ -44,7 +48,7 @@ final class StaticData {
   boolean get(FieldInsnNode n, TranslationContext cx) {
     String name = n.owner.replace('/', '.') + "." + n.name;
     ClassNode c = unit.classNode(n.owner).orElse(null);
-    FieldNode field = c == null ? null : TranslationUnit.field(c, n.name);
+    FieldNode field = c == null ? null : ClassMembers.field(c, n.name);
     Type t = Type.getType(n.desc);
     boolean constant =
         field != null && (field.access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) == 0x18;
@@ -92,7 +96,7 @@ final class StaticData {
       return known.space();
     }
     ClassNode c = unit.classNode(n.owner).orElse(null);
-    FieldNode field = c == null ? null : TranslationUnit.field(c, n.name);
+    FieldNode field = c == null ? null : ClassMembers.field(c, n.name);
     if (field == null
         || (field.access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) != 0x18
         || !JavaTypes.isPrimitiveArray(Type.getType(n.desc))

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.frontend;
 
+import dev.jptx.compiler.frontend.classes.SourceLines;
 import java.util.HashSet;
 import java.util.Set;
 import org.objectweb.asm.LimitExceededException;

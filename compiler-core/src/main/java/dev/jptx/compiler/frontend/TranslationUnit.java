@@ -1,13 +1,13 @@
 package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
+import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.ir.Module;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.FieldNode;
-import org.objectweb.asm.tree.MethodNode;
 
 /**
  * What the translation of one kernel class shares across its methods: the module being built, the
@@ -54,7 +54,7 @@ final class TranslationUnit {
           if (classPath == null) {
             return Optional.empty();
           }
-          return classPath.read(n).map(FrontEnd::readClass);
+          return classPath.read(n).map(ClassFiles::readKnownGood);
         });
   }
 
@@ -64,29 +64,11 @@ final class TranslationUnit {
   private static Optional<ClassNode> libdevice(String internalName) {
     try (java.io.InputStream in =
         TranslationUnit.class.getResourceAsStream("/" + internalName + ".class")) {
-      return in == null ? Optional.empty() : Optional.of(FrontEnd.readClass(in.readAllBytes()));
+      return in == null
+          ? Optional.empty()
+          : Optional.of(ClassFiles.readKnownGood(in.readAllBytes()));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-  }
-
-  /** A method of a class, or null. */
-  static MethodNode method(ClassNode c, String name, String descriptor) {
-    for (MethodNode m : c.methods) {
-      if (m.name.equals(name) && m.desc.equals(descriptor)) {
-        return m;
-      }
-    }
-    return null;
-  }
-
-  /** A field of a class, or null. */
-  static FieldNode field(ClassNode c, String name) {
-    for (FieldNode f : c.fields) {
-      if (f.name.equals(name)) {
-        return f;
-      }
-    }
-    return null;
   }
 }

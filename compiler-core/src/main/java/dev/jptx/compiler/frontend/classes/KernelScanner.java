@@ -1,4 +1,4 @@
-package dev.jptx.compiler.frontend;
+package dev.jptx.compiler.frontend.classes;
 
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;

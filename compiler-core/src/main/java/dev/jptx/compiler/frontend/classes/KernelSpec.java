@@ -1,4 +1,4 @@
-package dev.jptx.compiler.frontend;
+package dev.jptx.compiler.frontend.classes;
 
 import org.objectweb.asm.tree.MethodNode;
 

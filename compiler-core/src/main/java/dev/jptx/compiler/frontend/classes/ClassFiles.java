@@ -1,4 +1,4 @@
-package dev.jptx.compiler.frontend;
+package dev.jptx.compiler.frontend.classes;
 
 import dev.jptx.compiler.diag.Diagnostic;
 import java.lang.reflect.Field;
@@ -74,6 +74,18 @@ public final class ClassFiles {
     } catch (RuntimeException e) {
       // ASM reads past the end of a cut file or follows a corrupt offset: either way no class
       throw new UnreadableClassException(TRUNCATED);
+    }
+  }
+
+  /**
+   * Parses class-file bytes known to be good (tests, the compiler's own classes), keeping code and
+   * debug info; a build's inputs go through {@link #read}, which reports bad ones.
+   */
+  public static ClassNode readKnownGood(byte[] bytes) {
+    try {
+      return read(bytes);
+    } catch (UnreadableClassException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
 

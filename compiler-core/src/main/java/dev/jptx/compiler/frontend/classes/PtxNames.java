@@ -1,9 +1,9 @@
-package dev.jptx.compiler.frontend;
+package dev.jptx.compiler.frontend.classes;
 
 import dev.jptx.compiler.target.PtxIdentifiers;
 
 /** What PTX accepts as a symbol name. */
-final class PtxNames {
+public final class PtxNames {
   private PtxNames() {}
 
   /**
@@ -36,7 +36,7 @@ final class PtxNames {
    * A valid identifier made from {@code s}: characters PTX does not accept become {@code _}, or
    * {@code _uXXXX} for non-ASCII letters so that distinct Java names stay distinct.
    */
-  static String sanitize(String s) {
+  public static String sanitize(String s) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

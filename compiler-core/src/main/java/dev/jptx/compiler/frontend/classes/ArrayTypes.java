@@ -1,13 +1,13 @@
-package dev.jptx.compiler.frontend;
+package dev.jptx.compiler.frontend.classes;
 
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /** The element type of a {@code newarray} operand ({@code T_INT}, ...). */
-final class ArrayTypes implements Opcodes {
+public final class ArrayTypes implements Opcodes {
   private ArrayTypes() {}
 
-  static Type of(int operand) {
+  public static Type of(int operand) {
     return switch (operand) {
       case T_BOOLEAN -> Type.BOOLEAN_TYPE;
       case T_CHAR -> Type.CHAR_TYPE;

@@ -1,4 +1,4 @@
-package dev.jptx.compiler.frontend;
+package dev.jptx.compiler.frontend.classes;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -19,16 +19,16 @@ import org.objectweb.asm.tree.MethodNode;
  * ({@code static final float[] W = {0.25f, 0.5f, 0.25f}}). It stops at the first instruction it
  * does not know; fields stored before that point are known, later ones are not.
  */
-final class ClinitEvaluator implements Opcodes {
+public final class ClinitEvaluator implements Opcodes {
   /** A primitive array: its element type and each element's memory bit pattern. */
-  record ArrayValue(Type elementType, long[] bits) {}
+  public record ArrayValue(Type elementType, long[] bits) {}
 
   private ClinitEvaluator() {}
 
   /** The known values of the class's static fields: {@code Long} bit patterns or arrays. */
-  static Map<String, Object> evaluate(ClassNode c) {
+  public static Map<String, Object> evaluate(ClassNode c) {
     Map<String, Object> fields = new HashMap<>();
-    MethodNode clinit = TranslationUnit.method(c, "<clinit>", "()V");
+    MethodNode clinit = ClassMembers.method(c, "<clinit>", "()V");
     if (clinit == null) {
       return fields;
     }
