@@ -23,6 +23,9 @@ public final class KernelScanner {
   /** The descriptor of {@code dev.jptx.Kernel}. */
   public static final String KERNEL = "Ldev/jptx/Kernel;";
 
+  /** The internal name of the device API class, {@code dev.jptx.Gpu}. */
+  public static final String GPU = "dev/jptx/Gpu";
+
   /** The descriptor of {@code dev.jptx.NoInline}. */
   public static final String NO_INLINE = "Ldev/jptx/NoInline;";
 
