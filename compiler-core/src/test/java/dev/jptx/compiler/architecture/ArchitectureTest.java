@@ -84,6 +84,7 @@ class ArchitectureTest {
                   "emit",
                   "validate",
                   "stats")),
+          Map.entry("build", Set.of("diag", "target", "frontend.classes", "validate", "driver")),
           Map.entry(
               "cli",
               Set.of(
@@ -104,6 +105,7 @@ class ArchitectureTest {
                   "emit",
                   "validate",
                   "driver",
+                  "build",
                   "stats")));
 
   @Test

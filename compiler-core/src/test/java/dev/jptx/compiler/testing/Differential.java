@@ -1,11 +1,11 @@
 package dev.jptx.compiler.testing;
 
+import dev.jptx.compiler.build.AtomicFiles;
+import dev.jptx.compiler.build.ModuleLayout;
 import dev.jptx.compiler.diag.Diagnostics;
-import dev.jptx.compiler.driver.AtomicFiles;
 import dev.jptx.compiler.driver.ClassResult;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
-import dev.jptx.compiler.driver.ModuleLayout;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.frontend.classes.ClassFiles;
 import dev.jptx.compiler.frontend.classes.KernelSpec;

@@ -1,5 +1,6 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
+import dev.jptx.compiler.driver.Version;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

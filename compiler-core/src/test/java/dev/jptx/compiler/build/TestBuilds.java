@@ -1,7 +1,9 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.nio.file.Path;

@@ -1,9 +1,11 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.JavaSources;
 import dev.jptx.compiler.testing.Sources;

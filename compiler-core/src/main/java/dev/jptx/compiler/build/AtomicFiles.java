@@ -1,4 +1,4 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

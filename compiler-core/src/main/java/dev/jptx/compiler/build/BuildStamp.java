@@ -1,5 +1,6 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
+import dev.jptx.compiler.driver.CompilerOptions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

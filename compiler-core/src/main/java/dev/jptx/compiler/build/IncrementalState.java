@@ -1,4 +1,4 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
 import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.target.SmTarget;

@@ -1,8 +1,11 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.diag.InternalCompilerError;
+import dev.jptx.compiler.driver.ClassResult;
+import dev.jptx.compiler.driver.DumpSink;
+import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.frontend.classes.ClassFiles;
 import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.frontend.classes.KernelScanner;

@@ -1,4 +1,4 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

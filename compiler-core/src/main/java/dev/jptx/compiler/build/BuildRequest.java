@@ -1,5 +1,6 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
+import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,10 @@
-package dev.jptx.compiler.driver;
+package dev.jptx.compiler.build;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
