@@ -1,7 +1,7 @@
-package dev.jptx.runtime;
+package dev.jptx.runtime.cuda;
 
-import dev.jptx.runtime.cuda.CudaDevice;
-import dev.jptx.runtime.cuda.JCudaDriverApi;
+import dev.jptx.runtime.Device;
+import dev.jptx.runtime.NoDeviceException;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,9 +37,6 @@ final class CudaProbe {
   private CudaProbe() {}
 
   static Device open(int ordinal) {
-    if (ordinal < 0) {
-      throw new IllegalArgumentException("device ordinal must not be negative: " + ordinal);
-    }
     initialise();
     return CudaDevice.open(new JCudaDriverApi(), ordinal, List.of());
   }
