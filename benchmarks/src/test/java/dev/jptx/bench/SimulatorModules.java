@@ -1,8 +1,8 @@
 package dev.jptx.bench;
 
-import dev.jptx.compiler.driver.Build;
-import dev.jptx.compiler.driver.BuildReport;
-import dev.jptx.compiler.driver.BuildRequest;
+import dev.jptx.compiler.build.Build;
+import dev.jptx.compiler.build.BuildReport;
+import dev.jptx.compiler.build.BuildRequest;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.validate.ValidationMode;

@@ -1,9 +1,9 @@
 package dev.jptx.maven;
 
+import dev.jptx.compiler.build.Build;
+import dev.jptx.compiler.build.BuildReport;
+import dev.jptx.compiler.build.BuildRequest;
 import dev.jptx.compiler.diag.Diagnostic;
-import dev.jptx.compiler.driver.Build;
-import dev.jptx.compiler.driver.BuildReport;
-import dev.jptx.compiler.driver.BuildRequest;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.validate.ValidationMode;

@@ -1,6 +1,6 @@
 package dev.jptx.maven;
 
-import dev.jptx.compiler.driver.KernelResult;
+import dev.jptx.compiler.build.KernelResult;
 import java.util.ArrayList;
 import java.util.List;
 

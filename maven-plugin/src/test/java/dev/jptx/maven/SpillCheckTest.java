@@ -3,7 +3,7 @@ package dev.jptx.maven;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jptx.compiler.driver.KernelResult;
+import dev.jptx.compiler.build.KernelResult;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.validate.KernelResources;
 import java.util.List;

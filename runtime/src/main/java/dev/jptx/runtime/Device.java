@@ -1,7 +1,5 @@
 package dev.jptx.runtime;
 
-import dev.jptx.runtime.jvm.JvmDevice;
-
 /**
  * Where kernels run. Four kinds give this same interface: {@link #open()} a CUDA device through
  * JCuda, {@link #simulator()} the built-in PTX simulator, {@link #jvm()} the Java methods
@@ -36,7 +34,10 @@ public interface Device extends AutoCloseable {
    * @throws NoDeviceException without a usable driver or device; the message says which
    */
   static Device open(int ordinal) {
-    return CudaProbe.open(ordinal);
+    if (ordinal < 0) {
+      throw new IllegalArgumentException("device ordinal must not be negative: " + ordinal);
+    }
+    return DeviceProviders.open(DeviceProvider.CUDA, ordinal);
   }
 
   /**
@@ -48,7 +49,7 @@ public interface Device extends AutoCloseable {
    * @return the device
    */
   static Device simulator() {
-    return dev.jptx.runtime.sim.SimDevice.create();
+    return DeviceProviders.open(DeviceProvider.SIMULATOR, 0);
   }
 
   /**
@@ -58,7 +59,7 @@ public interface Device extends AutoCloseable {
    * @return a new device
    */
   static Device jvm() {
-    return JvmDevice.create();
+    return DeviceProviders.open(DeviceProvider.JVM, 0);
   }
 
   /**

@@ -1,11 +1,11 @@
 package dev.jptx.bench.quality;
 
-import dev.jptx.compiler.driver.Build;
-import dev.jptx.compiler.driver.BuildReport;
-import dev.jptx.compiler.driver.BuildRequest;
+import dev.jptx.compiler.build.Build;
+import dev.jptx.compiler.build.BuildReport;
+import dev.jptx.compiler.build.BuildRequest;
+import dev.jptx.compiler.build.KernelResult;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
-import dev.jptx.compiler.driver.KernelResult;
 import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.validate.ValidationMode;

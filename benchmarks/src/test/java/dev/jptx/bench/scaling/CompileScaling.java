@@ -5,7 +5,7 @@ import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.Pipeline;
-import dev.jptx.compiler.frontend.ClassPath;
+import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.target.SmTargets;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

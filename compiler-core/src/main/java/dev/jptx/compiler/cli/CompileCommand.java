@@ -1,9 +1,9 @@
 package dev.jptx.compiler.cli;
 
+import dev.jptx.compiler.build.Build;
+import dev.jptx.compiler.build.BuildReport;
+import dev.jptx.compiler.build.BuildRequest;
 import dev.jptx.compiler.diag.Diagnostic;
-import dev.jptx.compiler.driver.Build;
-import dev.jptx.compiler.driver.BuildReport;
-import dev.jptx.compiler.driver.BuildRequest;
 import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.validate.ValidationMode;

@@ -2,10 +2,10 @@ package dev.jptx.compiler.cli;
 
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
-import dev.jptx.compiler.frontend.ClassFiles;
-import dev.jptx.compiler.frontend.ClassPath;
-import dev.jptx.compiler.frontend.KernelScanner;
-import dev.jptx.compiler.frontend.KernelSpec;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
+import dev.jptx.compiler.frontend.classes.ClassPath;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
 import dev.jptx.spi.KernelIndexLine;
 import java.io.PrintWriter;
 import java.nio.file.Files;

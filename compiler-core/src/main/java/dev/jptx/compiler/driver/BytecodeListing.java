@@ -1,6 +1,6 @@
 package dev.jptx.compiler.driver;
 
-import dev.jptx.compiler.frontend.KernelScanner;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.objectweb.asm.tree.ClassNode;

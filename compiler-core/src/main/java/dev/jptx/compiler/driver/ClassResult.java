@@ -1,6 +1,6 @@
 package dev.jptx.compiler.driver;
 
-import dev.jptx.compiler.frontend.KernelSpec;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
 import dev.jptx.compiler.target.SmTarget;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,12 @@
 package dev.jptx.compiler.frontend;
 
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.ClassPath;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
+import dev.jptx.compiler.frontend.intrinsics.Intrinsics;
+import dev.jptx.compiler.frontend.translate.KernelTranslator;
+import dev.jptx.compiler.frontend.translate.TranslationUnit;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
 import java.util.List;
@@ -21,18 +27,6 @@ public final class FrontEnd {
     }
   }
 
-  /**
-   * Parses class-file bytes known to be good (tests, the compiler's own classes), keeping code and
-   * debug info; a build's inputs go through {@link ClassFiles#read}, which reports bad ones.
-   */
-  public static ClassNode readClass(byte[] bytes) {
-    try {
-      return ClassFiles.read(bytes);
-    } catch (ClassFiles.UnreadableClassException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
-    }
-  }
-
   /** Translates the kernels of {@code c} without checks; problems go to {@code diagnostics}. */
   public static Translation translate(ClassNode c, ClassPath classPath, Diagnostics diagnostics) {
     return translate(c, classPath, diagnostics, false);
@@ -47,7 +41,8 @@ public final class FrontEnd {
     Diagnostics local = new Diagnostics();
     List<KernelSpec> kernels = KernelScanner.scan(c, local);
     Module m = new Module(c.name.replace('/', '.'));
-    TranslationUnit unit = new TranslationUnit(c, classPath, m, local, checks);
+    Intrinsics intrinsics = new Intrinsics(m);
+    TranslationUnit unit = new TranslationUnit(c, classPath, m, local, checks, intrinsics);
     kernels.forEach(k -> unit.deviceFunctions.reserve(k.entryName()));
     for (KernelSpec k : kernels) {
       Function f = KernelTranslator.translate(c, k, unit);
@@ -57,8 +52,7 @@ public final class FrontEnd {
     }
     unit.deviceFunctions.translateAll();
     unit.deviceFunctions.functions().forEach(m::add);
-    unit.sharedMemory.checkDynamicTypes(m, local);
-    unit.sharedMemory.checkStaticTotal(m, local);
+    intrinsics.checkSharedMemory(m, local);
     // javac's order: by file, then by line within the file
     List<dev.jptx.compiler.diag.Diagnostic> sorted = new java.util.ArrayList<>(local.all());
     sorted.sort(

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.build.Build;
+import dev.jptx.compiler.build.BuildReport;
+import dev.jptx.compiler.build.BuildRequest;
 import dev.jptx.compiler.diag.Diagnostic;
-import dev.jptx.compiler.driver.Build;
-import dev.jptx.compiler.driver.BuildReport;
-import dev.jptx.compiler.driver.BuildRequest;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.testing.BrokenClassFiles;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.jptx.compiler.build.ModuleLayout;
 import dev.jptx.compiler.driver.CompilerOptions;
-import dev.jptx.compiler.driver.ModuleLayout;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
+import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.ir.IrVerifier;
 import dev.jptx.compiler.testing.JavaSources;
 import java.nio.file.Files;
@@ -44,7 +46,7 @@ class LongBlockChainTest {
             null,
             () -> {
               try (ClassPath cp = new ClassPath(List.of(classes))) {
-                result.set(FrontEnd.translate(FrontEnd.readClass(bytes), cp, d));
+                result.set(FrontEnd.translate(ClassFiles.readKnownGood(bytes), cp, d));
               } catch (Throwable e) {
                 failure.set(e);
               }

@@ -5,7 +5,7 @@ import dev.jptx.compiler.driver.ClassResult;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.driver.Pipeline;
-import dev.jptx.compiler.frontend.FrontEnd;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Differential;
@@ -236,7 +236,7 @@ public final class FuzzCorpusExport {
     Diagnostics d = new Diagnostics();
     ClassResult r =
         new Pipeline(OPTIONS, DumpSink.NONE)
-            .compile(FrontEnd.readClass(classBytes), TestClasses.classPath(), d);
+            .compile(ClassFiles.readKnownGood(classBytes), TestClasses.classPath(), d);
     if (!r.succeeded()) {
       throw new AssertionError("compilation failed: " + d.all());
     }

@@ -1,6 +1,6 @@
 package dev.jptx.compiler.testing;
 
-import dev.jptx.compiler.frontend.ClassFiles;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,14 +1,14 @@
 package dev.jptx.compiler.testing;
 
+import dev.jptx.compiler.build.AtomicFiles;
+import dev.jptx.compiler.build.ModuleLayout;
 import dev.jptx.compiler.diag.Diagnostics;
-import dev.jptx.compiler.driver.AtomicFiles;
 import dev.jptx.compiler.driver.ClassResult;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
-import dev.jptx.compiler.driver.ModuleLayout;
 import dev.jptx.compiler.driver.Pipeline;
-import dev.jptx.compiler.frontend.FrontEnd;
-import dev.jptx.compiler.frontend.KernelSpec;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.Launch;
@@ -128,7 +128,7 @@ public final class Differential {
     Diagnostics d = new Diagnostics();
     ClassResult r =
         new Pipeline(options.withVerifyEachPass(true), DumpSink.NONE)
-            .compile(FrontEnd.readClass(classBytes), TestClasses.classPath(), d);
+            .compile(ClassFiles.readKnownGood(classBytes), TestClasses.classPath(), d);
     if (!r.succeeded()) {
       throw new AssertionError("compilation failed: " + d.all());
     }

@@ -1,6 +1,6 @@
 package dev.jptx.compiler.testing;
 
-import dev.jptx.compiler.frontend.FrontEnd;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,15 +32,15 @@ public final class TestClasses {
 
   /** A class parsed for the compiler. */
   public static ClassNode node(String className) {
-    return FrontEnd.readClass(bytes(className));
+    return ClassFiles.readKnownGood(bytes(className));
   }
 
-  private static dev.jptx.compiler.frontend.ClassPath classPath;
+  private static dev.jptx.compiler.frontend.classes.ClassPath classPath;
 
   /** The compiled test classes as a class path, for kernels that call other classes. */
-  public static synchronized dev.jptx.compiler.frontend.ClassPath classPath() {
+  public static synchronized dev.jptx.compiler.frontend.classes.ClassPath classPath() {
     if (classPath == null) {
-      classPath = new dev.jptx.compiler.frontend.ClassPath(List.of(root()));
+      classPath = new dev.jptx.compiler.frontend.classes.ClassPath(List.of(root()));
     }
     return classPath;
   }

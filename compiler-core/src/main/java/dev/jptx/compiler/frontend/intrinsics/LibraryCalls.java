@@ -1,0 +1,103 @@
+package dev.jptx.compiler.frontend.intrinsics;
+
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.translate.TranslationContext;
+import dev.jptx.compiler.frontend.translate.TranslationUnit;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Value;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * JDK and {@code GpuMath} methods implemented by the device library ({@code
+ * dev.jptx.compiler.libdevice}): one row each, from the called method to the library method with
+ * the same descriptor, which the front end then translates like any device function. This keeps the
+ * output independent of the running JDK's bytecode, as API.md requires.
+ */
+final class LibraryCalls {
+  /** A library method: class (simple name, in the libdevice package) and method name. */
+  private record Target(String libraryClass, String method) {}
+
+  /** {@code owner.name descriptor} of the called method to its library implementation. */
+  private static final Map<String, Target> ROWS = rows();
+
+  private static Map<String, Target> rows() {
+    Map<String, Target> m = new HashMap<>();
+    // the transcendental functions of java.lang.Math and their StrictMath twins (API.md)
+    for (String owner : List.of("java/lang/Math", "java/lang/StrictMath")) {
+      add(m, owner, "Trig", "(D)D", "sin", "cos", "tan");
+      add(m, owner, "InverseTrig", "(D)D", "asin", "acos", "atan");
+      add(m, owner, "InverseTrig", "(DD)D", "atan2");
+      add(m, owner, "ExpLog", "(D)D", "exp", "expm1", "log", "log10", "log1p");
+      add(m, owner, "ExpLog", "(DD)D", "pow");
+      add(m, owner, "Hyperbolic", "(D)D", "sinh", "cosh", "tanh");
+      add(m, owner, "Roots", "(D)D", "cbrt");
+      add(m, owner, "Roots", "(DD)D", "hypot");
+    }
+    // every GpuMath function: FloatMath, which FastMathLowering may turn into approximations
+    add(
+        m,
+        "dev/jptx/GpuMath",
+        "FloatMath",
+        "(F)F",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "sinh",
+        "cosh",
+        "tanh",
+        "exp",
+        "exp2",
+        "exp10",
+        "expm1",
+        "log",
+        "log2",
+        "log10",
+        "log1p",
+        "cbrt",
+        "sqrt",
+        "rsqrt");
+    add(m, "dev/jptx/GpuMath", "FloatMath", "(FF)F", "atan2", "pow", "hypot");
+    return Map.copyOf(m);
+  }
+
+  /** Rows from {@code owner.name desc} to {@code library.name} for each name. */
+  private static void add(
+      Map<String, Target> m, String owner, String library, String desc, String... names) {
+    for (String n : names) {
+      m.put(owner + "." + n + desc, new Target(library, n));
+    }
+  }
+
+  private LibraryCalls() {}
+
+  /** Translates {@code m} into a call of its library implementation; false if it has none. */
+  static boolean translate(TranslationContext cx, MethodInsnNode m) {
+    Target t = ROWS.get(m.owner + "." + m.name + m.desc);
+    if (t == null) {
+      return false;
+    }
+    String symbol =
+        cx.unit.deviceFunctions.symbolFor(
+            TranslationUnit.LIBDEVICE + t.libraryClass(), t.method(), m.desc, cx);
+    Type[] params = Type.getArgumentTypes(m.desc);
+    List<Value> args = new ArrayList<>();
+    for (int k = params.length - 1; k >= 0; k--) {
+      args.add(0, cx.popScalar(JavaTypes.stackType(params[k])));
+    }
+    Type ret = Type.getReturnType(m.desc);
+    if (symbol == null) {
+      cx.push(cx.f.constant(JavaTypes.stackType(ret), 0));
+      return true;
+    }
+    cx.push(cx.emit(new InstData.Call(symbol, args), JavaTypes.stackType(ret)));
+    return true;
+  }
+}

@@ -1,0 +1,197 @@
+package dev.jptx.compiler.frontend.translate;
+
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.ClassMembers;
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.frontend.classes.PtxNames;
+import dev.jptx.compiler.frontend.classes.SourceLines;
+import dev.jptx.compiler.ir.AddressSpace;
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.FunctionAttributes;
+import dev.jptx.compiler.ir.PointerType;
+import dev.jptx.compiler.ir.Type;
+import dev.jptx.compiler.ir.VoidType;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The static methods kernels call, each translated once into a device function of the module
+ * (whatever number of call sites and kernels reach it; recursion included). A device function takes
+ * Java's stack types, and each array as a generic address and an {@code i32} length, so one body
+ * serves arrays in global, shared, local and constant memory. Symbols are {@code
+ * SimpleClassName_method}, made unique in the module in discovery order.
+ */
+public final class DeviceFunctions {
+  private record Key(String owner, String name, String descriptor) {}
+
+  private record Pending(Key key, ClassNode owner, MethodNode method, Function f, String caller) {}
+
+  private final TranslationUnit unit;
+  private final Map<Key, String> symbols = new HashMap<>();
+  private final Set<String> reserved = new HashSet<>();
+  private final Queue<Pending> queue = new ArrayDeque<>();
+  private final List<Function> translated = new ArrayList<>();
+
+  DeviceFunctions(TranslationUnit unit) {
+    this.unit = unit;
+  }
+
+  /** Keeps kernel entry names free for their kernels. */
+  public void reserve(String symbol) {
+    reserved.add(symbol);
+  }
+
+  /**
+   * The symbol of {@code owner.name descriptor} as a device function, queueing it for translation
+   * on first use; null (after reporting why at {@code cx}'s position) if it cannot be one.
+   */
+  public String symbolFor(String owner, String name, String descriptor, TranslationContext cx) {
+    Key key = new Key(owner, name, descriptor);
+    String known = symbols.get(key);
+    if (known != null) {
+      return known;
+    }
+    String javaName = owner.replace('/', '.') + "." + name;
+    ClassNode c = unit.classNode(owner).orElse(null);
+    if (c == null) {
+      cx.error("cannot find class " + owner.replace('/', '.') + " (called as " + javaName + ")");
+      return null;
+    }
+    MethodNode m = ClassMembers.method(c, name, descriptor);
+    if (m == null) {
+      cx.error(
+          "cannot find method "
+              + javaName
+              + descriptor
+              + " (a method inherited from a"
+              + " superclass must be called on the class that declares it)");
+      return null;
+    }
+    if ((m.access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) != 0) {
+      cx.error("native method " + javaName + " cannot run on the GPU");
+      return null;
+    }
+    String problem = DeviceSignature.problem(descriptor);
+    if (problem != null) {
+      cx.error("device function " + javaName + ": " + problem);
+      return null;
+    }
+    String simple = owner.substring(owner.lastIndexOf('/') + 1).replace('$', '_');
+    String symbol = unique(PtxNames.sanitize(simple + "_" + name));
+    symbols.put(key, symbol);
+    Function f = new Function(symbol, Function.Kind.DEVICE, DeviceSignature.returnType(descriptor));
+    queue.add(new Pending(key, c, m, f, cx.kernelName()));
+    return symbol;
+  }
+
+  private String unique(String base) {
+    String n = base;
+    for (int k = 1; reserved.contains(n) || symbols.containsValue(n); k++) {
+      n = base + "_" + k;
+    }
+    return n;
+  }
+
+  /** The IR function of a queued symbol: its signature, before or after translation. */
+  Function declaration(String symbol) {
+    for (Pending p : queue) {
+      if (p.f().name().equals(symbol)) {
+        return p.f();
+      }
+    }
+    for (Function f : translated) {
+      if (f.name().equals(symbol)) {
+        return f;
+      }
+    }
+    throw new IllegalStateException("no device function @" + symbol);
+  }
+
+  /** Translates every queued function, and the ones they call, into the module. */
+  public void translateAll() {
+    while (!queue.isEmpty()) {
+      Pending p = queue.peek();
+      translate(p);
+      queue.poll();
+      translated.add(p.f());
+    }
+  }
+
+  /** The translated functions, in discovery order; those with errors are left out. */
+  public List<Function> functions() {
+    return translated;
+  }
+
+  private void translate(Pending p) {
+    Function f = p.f();
+    String file = SourceLines.sourceFile(p.owner());
+    String javaName = p.owner().name.replace('/', '.') + "." + p.method().name;
+    FunctionAttributes a =
+        FunctionAttributes.NONE
+            .withOrigin(file, javaName)
+            .withNoInline(KernelScanner.hasAnnotation(p.method(), KernelScanner.NO_INLINE))
+            .withNoOutline(KernelScanner.hasAnnotation(p.method(), KernelScanner.NO_OUTLINE));
+    f.setAttributes(a);
+    Block entry = f.addBlock();
+    Diagnostics local = new Diagnostics();
+    TranslationContext cx = new TranslationContext(f, local, file, p.caller(), unit);
+    cx.setMessagePrefix("in device function " + javaName + ": ");
+    cx.block = entry;
+    cx.line = SourceLines.firstLine(p.method());
+    List<Operand> args = new ArrayList<>();
+    for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(p.key().descriptor())) {
+      if (t.getSort() == org.objectweb.asm.Type.ARRAY) {
+        args.add(
+            new Operand.ArrayRef(
+                f.addParam(new PointerType(AddressSpace.GENERIC)),
+                f.addParam(dev.jptx.compiler.ir.ScalarType.I32),
+                t.getElementType(),
+                false));
+      } else {
+        args.add(new Operand.Scalar(f.addParam(JavaTypes.stackType(t))));
+      }
+    }
+    new MethodTranslator(p.owner(), p.method(), cx).translate(entry, args);
+    if (!local.hasErrors()) {
+      TrivialPhiCleanup.run(f);
+      LocalArrayLifetimes.check(f, cx);
+    }
+    unit.diagnostics.addAll(local);
+  }
+
+  /** What a Java method descriptor allows as a device function signature. */
+  static final class DeviceSignature {
+    private DeviceSignature() {}
+
+    static String problem(String descriptor) {
+      for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(descriptor)) {
+        if (!JavaTypes.isKernelParameter(t)) {
+          return "parameters of type "
+              + t.getClassName()
+              + " are not supported (primitives and one-dimensional primitive arrays are)";
+        }
+      }
+      org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
+      if (r.getSort() != org.objectweb.asm.Type.VOID && !JavaTypes.isPrimitive(r)) {
+        return "returning " + r.getClassName() + " is not supported (only primitives)";
+      }
+      return null;
+    }
+
+    static Type returnType(String descriptor) {
+      org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
+      return r.getSort() == org.objectweb.asm.Type.VOID ? VoidType.VOID : JavaTypes.stackType(r);
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package dev.jptx.compiler.frontend.translate;
+
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.ir.Builder;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.PrintfCall;
+import dev.jptx.compiler.ir.Value;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * Method calls: {@code Gpu} intrinsics become IR; everything a kernel may not call is reported with
+ * the name of what was called, and its result becomes poison so translation goes on.
+ */
+final class InvokeTranslator implements Opcodes {
+  private final TranslationContext cx;
+
+  InvokeTranslator(TranslationContext cx) {
+    this.cx = cx;
+  }
+
+  void invoke(MethodInsnNode m) {
+    if (cx.printf.isBoxing(m)) {
+      // a printf argument: the primitive itself goes into the vprintf buffer
+      return;
+    }
+    if (StringLiterals.isPrintf(m)) {
+      printf(m);
+      return;
+    }
+    if (m.getOpcode() == INVOKESTATIC && m.owner.equals(KernelScanner.GPU)) {
+      if (cx.unit.intrinsics.translate(cx, m)) {
+        return;
+      }
+      reject(m.desc, true, "Gpu." + m.name + " is not supported by the compiler yet");
+      return;
+    }
+    if (m.getOpcode() == INVOKESTATIC && cx.unit.intrinsics.translate(cx, m)) {
+      return;
+    }
+    if (m.getOpcode() == INVOKESTATIC && RejectedCalls.isJdk(m.owner)) {
+      reject(m.desc, true, RejectedCalls.jdkStaticCall(m));
+      return;
+    }
+    if (m.getOpcode() == INVOKESTATIC) {
+      callDevice(m);
+    } else if (m.name.equals("<init>")) {
+      // its receiver comes from a `new`, already reported as an allocation
+      reject(m.desc, false, null);
+    } else {
+      reject(m.desc, false, RejectedCalls.instanceCall(m));
+    }
+  }
+
+  private void printf(MethodInsnNode m) {
+    Operand buffer = cx.pop();
+    cx.pop();
+    PrintfCalls.Call c = cx.printf.call(m);
+    if (c == null || !(buffer instanceof Operand.ArrayRef a)) {
+      return; // reported by the analysis
+    }
+    PrintfCall.call(
+        Builder.atEnd(cx.f, cx.block, cx.line),
+        cx.unit.module,
+        c.format(),
+        c.bytes() == 0 ? null : a.address());
+  }
+
+  /**
+   * A call of a static method as a device function: arrays are passed as their generic address and
+   * their length, so one function body serves arrays in any state space.
+   */
+  private void callDevice(MethodInsnNode m) {
+    String symbol = cx.unit.deviceFunctions.symbolFor(m.owner, m.name, m.desc, cx);
+    if (symbol == null) {
+      reject(m.desc, true, null);
+      return;
+    }
+    Type[] params = Type.getArgumentTypes(m.desc);
+    List<Operand> operands = new ArrayList<>();
+    for (int k = params.length - 1; k >= 0; k--) {
+      operands.add(0, cx.pop());
+    }
+    List<Value> args = new ArrayList<>();
+    boolean poisoned = false;
+    for (int k = 0; k < params.length; k++) {
+      Operand o = operands.get(k);
+      if (o instanceof Operand.ArrayRef a) {
+        args.add(Addresses.generic(cx, a.address()));
+        args.add(a.length());
+      } else if (o instanceof Operand.Scalar sc) {
+        args.add(sc.value());
+      } else {
+        poisoned = true;
+      }
+    }
+    Type ret = Type.getReturnType(m.desc);
+    dev.jptx.compiler.ir.Type rt = DeviceFunctions.DeviceSignature.returnType(m.desc);
+    if (poisoned) {
+      if (ret.getSort() != Type.VOID) {
+        cx.push(new Operand.Poison(new TypeInterpreter().newValue(ret)));
+      }
+      return;
+    }
+    Value r = cx.emit(new InstData.Call(symbol, args), rt);
+    if (r != null) {
+      cx.push(r);
+    }
+  }
+
+  void invokeDynamic(InvokeDynamicInsnNode d) {
+    reject(d.desc, true, RejectedCalls.invokeDynamic(d));
+  }
+
+  /**
+   * Reports the call (unless {@code message} is null) and replaces its effect on the stack:
+   * arguments popped, poison pushed.
+   */
+  private void reject(String descriptor, boolean isStatic, String message) {
+    if (message != null) {
+      cx.error(message);
+    }
+    for (int i = Type.getArgumentTypes(descriptor).length; i > 0; i--) {
+      cx.pop();
+    }
+    if (!isStatic) {
+      cx.pop();
+    }
+    Type ret = Type.getReturnType(descriptor);
+    if (ret.getSort() != Type.VOID) {
+      cx.push(new Operand.Poison(new TypeInterpreter().newValue(ret)));
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.jptx.compiler.frontend.translate;
+
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.classes.KernelScanner;
+import dev.jptx.compiler.frontend.classes.KernelSpec;
+import dev.jptx.compiler.frontend.classes.SourceLines;
+import dev.jptx.compiler.ir.AddressSpace;
+import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.FunctionAttributes;
+import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Opcode;
+import dev.jptx.compiler.ir.ParamFlags;
+import dev.jptx.compiler.ir.PointerType;
+import dev.jptx.compiler.ir.ScalarType;
+import dev.jptx.compiler.ir.Value;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
+
+/**
+ * Builds the IR function of one kernel: its parameters in the kernel ABI of API.md (an array is a
+ * {@code ptr.global} and an {@code i32} length; {@code boolean byte short char} arrive as {@code
+ * i8/i16} and widen to {@code i32} in the entry block), its launch bounds, then its body.
+ */
+public final class KernelTranslator {
+  private KernelTranslator() {}
+
+  /** The kernel's function, or null if its body had errors (reported to {@code diagnostics}). */
+  public static Function translate(ClassNode owner, KernelSpec spec, TranslationUnit unit) {
+    Diagnostics diagnostics = unit.diagnostics;
+    Function f =
+        new Function(spec.entryName(), Function.Kind.KERNEL, dev.jptx.compiler.ir.VoidType.VOID);
+    FunctionAttributes a =
+        FunctionAttributes.NONE.withOrigin(spec.sourceFile(), spec.qualifiedName());
+    if (spec.maxThreadsPerBlock() > 0) {
+      a = a.withMaxThreads(spec.maxThreadsPerBlock(), 1, 1);
+    }
+    a =
+        a.withMinBlocksPerSm(spec.minBlocksPerMultiprocessor())
+            .withMaxRegisters(spec.maxRegisters());
+    a = a.withNoOutline(KernelScanner.hasAnnotation(spec.method(), KernelScanner.NO_OUTLINE));
+    f.setAttributes(a.withFastMath(spec.fastMath()));
+    Block entry = f.addBlock();
+    Diagnostics local = new Diagnostics();
+    TranslationContext cx =
+        new TranslationContext(f, local, spec.sourceFile(), spec.qualifiedName(), unit);
+    cx.block = entry;
+    cx.line = SourceLines.firstLine(spec.method());
+    List<Operand> args = new ArrayList<>();
+    Type[] params = Type.getArgumentTypes(spec.descriptor());
+    for (int i = 0; i < params.length; i++) {
+      args.add(parameter(cx, params[i], KernelScanner.isReadOnly(spec.method(), i)));
+    }
+    new MethodTranslator(owner, spec.method(), cx).translate(entry, args);
+    if (!local.hasErrors()) {
+      TrivialPhiCleanup.run(f);
+      LocalArrayLifetimes.check(f, cx);
+    }
+    diagnostics.addAll(local);
+    return local.hasErrors() ? null : f;
+  }
+
+  private static Operand parameter(TranslationContext cx, Type t, boolean readOnly) {
+    Function f = cx.f;
+    if (t.getSort() == Type.ARRAY) {
+      Value address =
+          f.addParam(
+              new PointerType(AddressSpace.GLOBAL),
+              new ParamFlags(readOnly, ParamFlags.Extension.NONE));
+      Value length = f.addParam(ScalarType.I32);
+      return new Operand.ArrayRef(address, length, t.getElementType(), readOnly);
+    }
+    ScalarType mem = JavaTypes.memoryType(t);
+    ScalarType stack = JavaTypes.stackType(t);
+    if (mem == stack) {
+      return new Operand.Scalar(f.addParam(mem));
+    }
+    boolean signed = JavaTypes.isSigned(t);
+    Value p =
+        f.addParam(
+            mem,
+            new ParamFlags(false, signed ? ParamFlags.Extension.SIGN : ParamFlags.Extension.ZERO));
+    Opcode ext = signed ? Opcode.SEXT : Opcode.ZEXT;
+    return new Operand.Scalar(cx.emit(new InstData.Cast(ext, p), stack));
+  }
+}

@@ -1,0 +1,28 @@
+package dev.jptx.compiler.frontend.translate;
+
+import dev.jptx.compiler.ir.Value;
+import org.objectweb.asm.Type;
+
+/**
+ * What a JVM stack or local slot holds during translation: one IR value, an array (its device
+ * address and its length, the kernel ABI's two halves), or poison left by a construct already
+ * reported as an error, so translation can go on and report the next one.
+ */
+public sealed interface Operand {
+  /** A primitive value. */
+  record Scalar(Value value) implements Operand {}
+
+  /**
+   * An array reference.
+   *
+   * @param address its {@code ptr.global} (or other space) base address
+   * @param length its {@code i32} length
+   * @param elementType the Java element type
+   * @param readOnly true if it comes from a {@code @ReadOnly} parameter on every path
+   */
+  record ArrayRef(Value address, Value length, Type elementType, boolean readOnly)
+      implements Operand {}
+
+  /** The result of a construct already reported; any use of it stays silent. */
+  record Poison(SlotType type) implements Operand {}
+}
