@@ -159,24 +159,28 @@ public final class RegisterPressureScheduler implements MachinePass {
       }
     }
     BitSet live = (BitSet) liveBelow.clone();
-    BitSet done = new BitSet();
+    // the instructions whose successors are all placed, asked from the last up as a walk of the
+    // whole region did at every step (which made a block of thousands of instructions quadratic)
+    BitSet ready = new BitSet();
+    for (int k = 0; k < n; k++) {
+      ready.set(k, waiting[k] == 0);
+    }
     List<MachineInstr> reversed = new ArrayList<>();
     for (int step = 0; step < n; step++) {
       int best = -1;
-      for (int k = n - 1; k >= 0; k--) {
-        if (done.get(k) || waiting[k] > 0) {
-          continue;
-        }
+      for (int k = ready.previousSetBit(n - 1); k >= 0; k = ready.previousSetBit(k - 1)) {
         if (best < 0 || better(f, region, k, best, su, live)) {
           best = k;
         }
       }
-      done.set(best);
+      ready.clear(best);
       MachineInstr i = region.get(best);
       reversed.add(i);
       Liveness.stepBackward(i, live, null);
       for (int p : before.get(best)) {
-        waiting[p]--;
+        if (--waiting[p] == 0) {
+          ready.set(p);
+        }
       }
     }
     List<MachineInstr> order = new ArrayList<>();

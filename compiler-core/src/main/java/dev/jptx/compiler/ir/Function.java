@@ -27,9 +27,23 @@ public final class Function {
 
   private static final class InstInfo {
     InstData data;
-    Block block;
+    // the block's instruction list it sits in, null once removed
+    BlockInsts where;
     Value result;
     int line;
+  }
+
+  /**
+   * A block's instructions. Instructions name their list, not their block, so that a split can hand
+   * the longer part's list to whichever block gets it without touching each instruction.
+   */
+  private static final class BlockInsts {
+    Block block;
+    final List<Inst> list = new ArrayList<>();
+
+    BlockInsts(Block block) {
+      this.block = block;
+    }
   }
 
   private record ConstantKey(Type type, long bits) {}
@@ -42,7 +56,7 @@ public final class Function {
   private final List<ParamFlags> paramFlags = new ArrayList<>();
   private final List<ValueInfo> values = new ArrayList<>();
   private final List<InstInfo> insts = new ArrayList<>();
-  private final List<List<Inst>> blockInsts = new ArrayList<>();
+  private final List<BlockInsts> blockInsts = new ArrayList<>();
   private final List<Block> layout = new ArrayList<>();
   private final Map<ConstantKey, Value> constants = new HashMap<>();
   // each value's readers (a superset: removed instructions stay listed), so that replacing a
@@ -167,7 +181,7 @@ public final class Function {
   /** Appends a new empty block to the layout. */
   public Block addBlock() {
     Block b = new Block(blockInsts.size());
-    blockInsts.add(new ArrayList<>());
+    blockInsts.add(new BlockInsts(b));
     layout.add(b);
     return b;
   }
@@ -175,7 +189,7 @@ public final class Function {
   /** Adds a new empty block right after {@code after} in the layout. */
   public Block addBlockAfter(Block after) {
     Block b = new Block(blockInsts.size());
-    blockInsts.add(new ArrayList<>());
+    blockInsts.add(new BlockInsts(b));
     layout.add(layout.indexOf(after) + 1, b);
     return b;
   }
@@ -189,16 +203,27 @@ public final class Function {
   public Block splitBlockBefore(Inst at) {
     Block b = blockOf(at);
     Block tail = addBlockAfter(b);
-    List<Inst> list = blockInsts.get(b.id());
-    int from = list.indexOf(at);
-    List<Inst> moved = new ArrayList<>(list.subList(from, list.size()));
-    list.subList(from, list.size()).clear();
-    for (Inst i : moved) {
-      insts.get(i.id()).block = tail;
+    BlockInsts whole = blockInsts.get(b.id());
+    BlockInsts fresh = blockInsts.get(tail.id());
+    int from = whole.list.indexOf(at);
+    // the shorter part moves, instruction by instruction; the longer keeps its list, which goes to
+    // its block (inlining a chain of calls split off the rest of the block once per call)
+    boolean headMoves = from < whole.list.size() - from;
+    List<Inst> part =
+        headMoves ? whole.list.subList(0, from) : whole.list.subList(from, whole.list.size());
+    for (Inst i : part) {
+      insts.get(i.id()).where = fresh;
     }
-    blockInsts.get(tail.id()).addAll(moved);
+    fresh.list.addAll(part);
+    part.clear();
+    if (headMoves) {
+      whole.block = tail;
+      fresh.block = b;
+      blockInsts.set(b.id(), fresh);
+      blockInsts.set(tail.id(), whole);
+    }
     for (Block s : successors(tail)) {
-      for (Inst i : blockInsts.get(s.id())) {
+      for (Inst i : insts(s)) {
         if (data(i) instanceof InstData.Phi) {
           setData(i, data(i).mapBlocks(x -> x.equals(b) ? tail : x));
         }
@@ -219,7 +244,7 @@ public final class Function {
 
   /** Removes an unreachable, unreferenced block and its instructions. */
   public void removeBlock(Block b) {
-    for (Inst i : new ArrayList<>(blockInsts.get(b.id()))) {
+    for (Inst i : new ArrayList<>(blockInsts.get(b.id()).list)) {
       remove(i);
     }
     layout.remove(b);
@@ -236,12 +261,12 @@ public final class Function {
 
   /** The instructions of a block in order. */
   public List<Inst> insts(Block b) {
-    return Collections.unmodifiableList(blockInsts.get(b.id()));
+    return Collections.unmodifiableList(blockInsts.get(b.id()).list);
   }
 
   /** The last instruction of a block, or null if the block is empty. */
   public Inst terminator(Block b) {
-    List<Inst> list = blockInsts.get(b.id());
+    List<Inst> list = blockInsts.get(b.id()).list;
     if (list.isEmpty()) {
       return null;
     }
@@ -260,7 +285,7 @@ public final class Function {
   /** Appends an instruction to a block; returns it. {@code resultType} may be {@code void}. */
   public Inst append(Block b, InstData data, Type resultType, int line) {
     Inst inst = create(b, data, resultType, line);
-    blockInsts.get(b.id()).add(inst);
+    blockInsts.get(b.id()).list.add(inst);
     return inst;
   }
 
@@ -268,7 +293,7 @@ public final class Function {
   public Inst insertBefore(Inst before, InstData data, Type resultType, int line) {
     Block b = blockOf(before);
     Inst inst = create(b, data, resultType, line);
-    List<Inst> list = blockInsts.get(b.id());
+    List<Inst> list = blockInsts.get(b.id()).list;
     list.add(list.indexOf(before), inst);
     return inst;
   }
@@ -276,7 +301,7 @@ public final class Function {
   /** Inserts an instruction at the start of a block (after its phis if it is not a phi). */
   public Inst insertAtStart(Block b, InstData data, Type resultType, int line) {
     Inst inst = create(b, data, resultType, line);
-    List<Inst> list = blockInsts.get(b.id());
+    List<Inst> list = blockInsts.get(b.id()).list;
     int at = 0;
     if (data.opcode() != Opcode.PHI) {
       while (at < list.size() && data(list.get(at)).opcode() == Opcode.PHI) {
@@ -291,7 +316,7 @@ public final class Function {
     Inst inst = new Inst(insts.size());
     InstInfo info = new InstInfo();
     info.data = Objects.requireNonNull(data);
-    info.block = b;
+    info.where = blockInsts.get(b.id());
     info.line = line;
     insts.add(info);
     addUses(inst, data);
@@ -309,39 +334,39 @@ public final class Function {
   public void moveBefore(Inst inst, Inst before) {
     detach(inst);
     Block b = blockOf(before);
-    List<Inst> list = blockInsts.get(b.id());
+    List<Inst> list = blockInsts.get(b.id()).list;
     list.add(list.indexOf(before), inst);
-    insts.get(inst.id()).block = b;
+    insts.get(inst.id()).where = blockInsts.get(b.id());
   }
 
   /** Moves a live instruction to the end of {@code b}; otherwise as {@link #moveBefore}. */
   public void moveToEnd(Inst inst, Block b) {
     detach(inst);
-    blockInsts.get(b.id()).add(inst);
-    insts.get(inst.id()).block = b;
+    blockInsts.get(b.id()).list.add(inst);
+    insts.get(inst.id()).where = blockInsts.get(b.id());
   }
 
   private void detach(Inst inst) {
     InstInfo info = insts.get(inst.id());
-    if (info.block == null) {
+    if (info.where == null) {
       throw new IllegalArgumentException(inst + " is not in a block");
     }
-    blockInsts.get(info.block.id()).remove(inst);
-    info.block = null;
+    info.where.list.remove(inst);
+    info.where = null;
   }
 
   /** Removes an instruction from its block. Its result must have no remaining uses. */
   public void remove(Inst inst) {
     InstInfo info = insts.get(inst.id());
-    if (info.block != null) {
-      blockInsts.get(info.block.id()).remove(inst);
-      info.block = null;
+    if (info.where != null) {
+      info.where.list.remove(inst);
+      info.where = null;
     }
   }
 
   /** True while the instruction sits in a block. */
   public boolean isLive(Inst inst) {
-    return insts.get(inst.id()).block != null;
+    return insts.get(inst.id()).where != null;
   }
 
   /** The payload. */
@@ -381,7 +406,8 @@ public final class Function {
 
   /** The block that holds the instruction, or null once removed. */
   public Block blockOf(Inst inst) {
-    return insts.get(inst.id()).block;
+    BlockInsts where = insts.get(inst.id()).where;
+    return where == null ? null : where.block;
   }
 
   /** The Java source line, or 0 if unknown. */
@@ -431,7 +457,7 @@ public final class Function {
   public List<Inst> allInsts() {
     List<Inst> all = new ArrayList<>();
     for (Block b : layout) {
-      all.addAll(blockInsts.get(b.id()));
+      all.addAll(blockInsts.get(b.id()).list);
     }
     return all;
   }

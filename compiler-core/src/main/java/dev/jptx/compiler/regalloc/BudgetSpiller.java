@@ -49,9 +49,16 @@ final class BudgetSpiller {
     for (FrameObject o : work.info().frame()) {
       slots += o.name().startsWith(SLOT_PREFIX) ? 1 : 0;
     }
+    // spill code goes inside blocks, so each block's loop depth is found once, not per spill
+    MachineLoopInfo loops = MachineLoopInfo.of(work, MachineDominatorTree.of(work));
+    double[] weight =
+        new double[work.blocks().stream().mapToInt(MachineBlock::id).max().orElse(0) + 1];
+    for (MachineBlock b : work.blocks()) {
+      weight[b.id()] = Math.pow(LOOP_WEIGHT, loops.depth(b));
+    }
     while (true) {
       Remat facts = remat ? Remat.of(work) : null;
-      int best = choose(work, budget, spilled, facts);
+      int best = choose(work, budget, spilled, facts, weight);
       if (best < 0) {
         return spills;
       }
@@ -71,15 +78,15 @@ final class BudgetSpiller {
   }
 
   /** The register to spill next, or -1 if none is over budget or none can help. */
-  private static int choose(MachineFunction f, int budget, BitSet spilled, Remat remat) {
+  private static int choose(
+      MachineFunction f, int budget, BitSet spilled, Remat remat, double[] blockWeight) {
     LiveIntervals li = LiveIntervals.of(f);
     SlotIndexes slots = li.slots();
-    MachineLoopInfo loops = MachineLoopInfo.of(f, MachineDominatorTree.of(f));
     double[] cost = new double[f.vregCount()];
     int[] overPoints = new int[f.vregCount()];
     Sweep sweep = new Sweep(f, li);
     for (MachineBlock b : f.blocks()) {
-      double weight = Math.pow(LOOP_WEIGHT, loops.depth(b));
+      double weight = blockWeight[b.id()];
       for (MachineInstr i : b.instrs()) {
         i.defs().forEach(d -> cost[d.id()] += weight);
         i.usedRegs().forEach(u -> cost[u.id()] += weight);

@@ -1,7 +1,6 @@
 package dev.jptx.compiler.frontend.translate;
 
 import dev.jptx.compiler.diag.Diagnostics;
-import dev.jptx.compiler.frontend.classes.ClassMembers;
 import dev.jptx.compiler.frontend.classes.JavaTypes;
 import dev.jptx.compiler.frontend.classes.KernelScanner;
 import dev.jptx.compiler.frontend.classes.PtxNames;
@@ -17,6 +16,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -42,6 +42,10 @@ public final class DeviceFunctions {
   private final Set<String> reserved = new HashSet<>();
   private final Queue<Pending> queue = new ArrayDeque<>();
   private final List<Function> translated = new ArrayList<>();
+  // every symbol handed out, and its function: a kernel calling thousands of device functions
+  // asked each new name against every earlier one
+  private final Map<String, Function> bySymbol = new HashMap<>();
+  private final Map<ClassNode, Map<String, MethodNode>> methodIndex = new IdentityHashMap<>();
 
   DeviceFunctions(TranslationUnit unit) {
     this.unit = unit;
@@ -68,7 +72,7 @@ public final class DeviceFunctions {
       cx.error("cannot find class " + owner.replace('/', '.') + " (called as " + javaName + ")");
       return null;
     }
-    MethodNode m = ClassMembers.method(c, name, descriptor);
+    MethodNode m = methodsOf(c).get(name + descriptor);
     if (m == null) {
       cx.error(
           "cannot find method "
@@ -91,13 +95,30 @@ public final class DeviceFunctions {
     String symbol = unique(PtxNames.sanitize(simple + "_" + name));
     symbols.put(key, symbol);
     Function f = new Function(symbol, Function.Kind.DEVICE, DeviceSignature.returnType(descriptor));
+    bySymbol.put(symbol, f);
     queue.add(new Pending(key, c, m, f, cx.kernelName()));
     return symbol;
   }
 
+  /**
+   * {@code c}'s methods by name and descriptor, indexed once per class: a class of thousands of
+   * device functions was searched method by method for each of them.
+   */
+  private Map<String, MethodNode> methodsOf(ClassNode c) {
+    return methodIndex.computeIfAbsent(
+        c,
+        k -> {
+          Map<String, MethodNode> byName = new HashMap<>();
+          for (MethodNode m : k.methods) {
+            byName.putIfAbsent(m.name + m.desc, m);
+          }
+          return byName;
+        });
+  }
+
   private String unique(String base) {
     String n = base;
-    for (int k = 1; reserved.contains(n) || symbols.containsValue(n); k++) {
+    for (int k = 1; reserved.contains(n) || bySymbol.containsKey(n); k++) {
       n = base + "_" + k;
     }
     return n;
@@ -105,17 +126,11 @@ public final class DeviceFunctions {
 
   /** The IR function of a queued symbol: its signature, before or after translation. */
   Function declaration(String symbol) {
-    for (Pending p : queue) {
-      if (p.f().name().equals(symbol)) {
-        return p.f();
-      }
+    Function f = bySymbol.get(symbol);
+    if (f == null) {
+      throw new IllegalStateException("no device function @" + symbol);
     }
-    for (Function f : translated) {
-      if (f.name().equals(symbol)) {
-        return f;
-      }
-    }
-    throw new IllegalStateException("no device function @" + symbol);
+    return f;
   }
 
   /** Translates every queued function, and the ones they call, into the module. */
