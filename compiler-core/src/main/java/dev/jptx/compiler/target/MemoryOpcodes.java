@@ -159,7 +159,10 @@ public enum MemoryOpcodes implements MachineOpcode {
 
   private static void put(
       Map<String, MachineOpcode> t, String name, PtxVersion ptxIsa, OpcodeShape shape) {
-    t.put(name, new GeneratedOpcode(name, ptxIsa, shape));
+    if (t.put(name, new GeneratedOpcode(name, ptxIsa, shape)) != null) {
+      // two rows generating one name would leave only the second: a table error, caught at load
+      throw new IllegalStateException("memory opcode " + name + " generated twice");
+    }
   }
 
   /**

@@ -53,4 +53,43 @@ class ReplaceAllUsesTest {
         """,
         IrPrinter.print(f));
   }
+
+  @Test
+  void readersAreTheLiveInstructionsReadingAValue_inTheOrderMade() {
+    Function f = IrParser.parseFunction(K);
+    List<Inst> is = f.allInsts();
+    Value p1 = f.params().get(1);
+    assertEquals(List.of(is.get(0), is.get(1)), f.readers(p1));
+    f.setData(is.get(0), f.data(is.get(0)).mapOperands(v -> f.params().get(2)));
+    f.remove(is.get(1));
+    assertEquals(List.of(), f.readers(p1));
+    assertEquals(List.of(is.get(0), is.get(2)), f.readers(f.params().get(2)));
+  }
+
+  @Test
+  void splittingABlock_nearItsStartOrItsEnd_givesTheSameBlocks() {
+    // the shorter part is the one that moves: the head for a split near the start, the tail near
+    // the end; either way the new block follows and holds the split point and what comes after
+    for (int at : List.of(1, 5)) {
+      Function f = IrParser.parseFunction(K);
+      List<Inst> is = f.allInsts();
+      Block b = f.entry();
+      Block tail = f.splitBlockBefore(is.get(at));
+      f.append(b, new InstData.Jump(tail), VoidType.VOID, 0);
+      assertEquals(List.of(b, tail), f.blocks());
+      assertEquals(is.subList(at, is.size()), f.insts(tail));
+      assertEquals(at + 1, f.insts(b).size());
+      for (Inst i : is.subList(0, at)) {
+        assertEquals(b, f.blockOf(i));
+      }
+      for (Inst i : is.subList(at, is.size())) {
+        assertEquals(tail, f.blockOf(i));
+      }
+      // instructions added afterwards land in the block they are added to
+      Inst added = f.insertBefore(is.get(at), new InstData.Jump(tail), VoidType.VOID, 0);
+      assertEquals(tail, f.blockOf(added));
+      f.remove(added);
+      assertEquals(is.subList(at, is.size()), f.insts(tail));
+    }
+  }
 }

@@ -45,6 +45,17 @@ final class SharedMemory {
   /** The 48 KiB of static shared memory a block may declare on every target. */
   static final int STATIC_LIMIT = 48 * 1024;
 
+  /** An element type of shared arrays: the method-name suffix and the element's descriptor. */
+  private record ElementKind(String plural, String descriptor) {}
+
+  // spotless:off
+  private static final List<ElementKind> KINDS = List.of(
+      new ElementKind("Booleans", "Z"), new ElementKind("Bytes", "B"),
+      new ElementKind("Shorts", "S"), new ElementKind("Chars", "C"),
+      new ElementKind("Ints", "I"), new ElementKind("Longs", "J"),
+      new ElementKind("Floats", "F"), new ElementKind("Doubles", "D"));
+  // spotless:on
+
   private static final Map<String, Type> STATIC = methods("shared", "(I)");
   private static final Map<String, Type> DYNAMIC = methods("dynamicShared", "()");
 
@@ -71,12 +82,8 @@ final class SharedMemory {
 
   private static Map<String, Type> methods(String prefix, String params) {
     Map<String, Type> m = new HashMap<>();
-    String[][] kinds = {
-      {"Booleans", "Z"}, {"Bytes", "B"}, {"Shorts", "S"}, {"Chars", "C"},
-      {"Ints", "I"}, {"Longs", "J"}, {"Floats", "F"}, {"Doubles", "D"}
-    };
-    for (String[] k : kinds) {
-      m.put(prefix + k[0] + params + "[" + k[1], Type.getType(k[1]));
+    for (ElementKind k : KINDS) {
+      m.put(prefix + k.plural() + params + "[" + k.descriptor(), Type.getType(k.descriptor()));
     }
     return Map.copyOf(m);
   }
