@@ -12,6 +12,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Spill code for one register, everywhere (Chaitin's spill-everywhere): a store into its slot right
@@ -28,7 +29,20 @@ final class SpillCode {
    * finds, and deletes its original definition, which nothing reads any more.
    */
   static void rematerialize(MachineFunction f, VReg reg) {
-    List<MachineInstr> chain = Remat.of(f).chain(reg);
+    rematerialize(f, reg, Remat.of(f), () -> Liveness.of(f)::liveOut);
+  }
+
+  /**
+   * As {@link #rematerialize(MachineFunction, VReg)}, with the function's remat facts and a source
+   * of each block's live-out set as the function is when asked (the budget spiller keeps both
+   * current instead of finding them again).
+   */
+  static void rematerialize(
+      MachineFunction f,
+      VReg reg,
+      Remat facts,
+      Supplier<java.util.function.Function<MachineBlock, BitSet>> liveOut) {
+    List<MachineInstr> chain = facts.chain(reg);
     if (chain == null) {
       throw new IllegalStateException(reg + " cannot be rematerialized");
     }
@@ -49,7 +63,7 @@ final class SpillCode {
     }
     // the chain's own originals may have fed only the deleted definition: drop them, last first
     for (int k = chain.size() - 2; k >= 0; k--) {
-      removeIfDead(f, chain.get(k));
+      removeIfDead(f, chain.get(k), liveOut.get());
     }
   }
 
@@ -82,10 +96,12 @@ final class SpillCode {
   /**
    * Deletes {@code original} (a pure instruction or parameter load) if nothing reads its result.
    */
-  private static void removeIfDead(MachineFunction f, MachineInstr original) {
-    Liveness live = Liveness.of(f);
+  private static void removeIfDead(
+      MachineFunction f,
+      MachineInstr original,
+      java.util.function.Function<MachineBlock, BitSet> liveOut) {
     for (MachineBlock b : f.blocks()) {
-      BitSet l = (BitSet) live.liveOut(b).clone();
+      BitSet l = (BitSet) liveOut.apply(b).clone();
       List<MachineInstr> is = b.instrs();
       for (int k = is.size() - 1; k >= 0; k--) {
         if (is.get(k) == original) {

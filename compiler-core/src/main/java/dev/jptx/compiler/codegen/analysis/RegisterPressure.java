@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -155,9 +156,9 @@ public final class RegisterPressure {
    * Brings the analysis up to date after {@code changed} was edited (an instruction removed,
    * inserted or moved within it, or into it from elsewhere: then name both blocks) where the edit
    * touched the registers {@code touched} (the defined and used registers of the instructions that
-   * went or came).
+   * went or came). Returns the blocks whose liveness or code changed (their peaks were recounted).
    */
-  public void update(Collection<MachineBlock> changed, Collection<VReg> touched) {
+  public Set<MachineBlock> update(Collection<MachineBlock> changed, Collection<VReg> touched) {
     boolean first = mentionedIn == null;
     Map<MachineBlock, BitSet[]> before = new HashMap<>();
     if (first) {
@@ -201,6 +202,7 @@ public final class RegisterPressure {
     for (MachineBlock b : dirty) {
       setPeak(b, blockPeak(b));
     }
+    return Collections.unmodifiableSet(dirty);
   }
 
   /** Finds {@code r}'s liveness again from its uses, adding the blocks where it changed. */
