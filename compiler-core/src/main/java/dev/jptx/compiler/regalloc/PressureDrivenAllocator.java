@@ -29,7 +29,9 @@ public final class PressureDrivenAllocator implements RegisterAllocator {
   public Allocation allocate(MachineFunction f, int budget) {
     MachineFunction work = f.copy();
     List<Allocation.Spill> spills =
-        budget == Integer.MAX_VALUE ? List.of() : BudgetSpiller.run(work, budget, remat);
+        budget == Integer.MAX_VALUE
+            ? List.of()
+            : BudgetSpiller.run(new SpillWork(work, budget), remat);
     int[] registerOf = new int[work.vregCount()];
     if (assign) {
       registerOf = GraphColoring.color(work);
