@@ -70,6 +70,18 @@ final class StaticData {
       cx.push(cx.f.constant(JavaTypes.stackType(t), bits));
       return true;
     }
+    if (v instanceof ClinitEvaluator.Unevaluated u) {
+      // its table would hold what the initializer's start left (zeros), not what the JVM holds
+      cx.error(
+          "static final array "
+              + name
+              + " is filled by code in the static initializer"
+              + (u.line() > 0 ? " (line " + u.line() + ")" : "")
+              + " that jptx does not evaluate: initialise it with constant elements in its"
+              + " declaration (new int[] {1, 2})");
+      cx.push(new Operand.Poison(new TypeInterpreter().newValue(t)));
+      return true;
+    }
     if (!(v instanceof ClinitEvaluator.ArrayValue array)) {
       cx.error(
           "static final array "
