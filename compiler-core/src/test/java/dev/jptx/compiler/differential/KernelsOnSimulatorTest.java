@@ -12,6 +12,7 @@ import dev.jptx.compiler.testkernels.Lang;
 import dev.jptx.compiler.testkernels.Loops;
 import dev.jptx.compiler.testkernels.Neighbours;
 import dev.jptx.compiler.testkernels.Params;
+import dev.jptx.compiler.testkernels.StaticTables;
 import dev.jptx.runtime.Launch;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -193,6 +194,20 @@ class KernelsOnSimulatorTest {
         o, new Differential.Case(Lang.class, "localArrays", l, 0, RANDOM.ints(n), new int[n]));
     Differential.check(
         o, new Differential.Case(Lang.class, "arraysInLoops", l, 0, RANDOM.ints(n), new int[n]));
+    // tables the static initializer fills by loops, own static methods and StrictMath (#21)
+    Differential.check(
+        o,
+        new Differential.Case(
+            StaticTables.class,
+            "lookup",
+            l,
+            0,
+            RANDOM.ints(n),
+            new float[n],
+            new int[n],
+            new double[n],
+            new int[n],
+            new long[n]));
     float[] fx = floats(n);
     float[] fy = floats(n);
     double[] dx = doubles(n);

@@ -75,10 +75,11 @@ final class StaticData {
       cx.error(
           "static final array "
               + name
-              + " is filled by code in the static initializer"
-              + (u.line() > 0 ? " (line " + u.line() + ")" : "")
-              + " that jptx does not evaluate: initialise it with constant elements in its"
-              + " declaration (new int[] {1, 2})");
+              + " is filled by code in the static initializer that jptx cannot evaluate ("
+              + (u.line() > 0 ? "line " + u.line() + ": " : "")
+              + "it "
+              + u.why()
+              + "): a table must hold what the JVM holds");
       cx.push(new Operand.Poison(new TypeInterpreter().newValue(t)));
       return true;
     }

@@ -1,0 +1,65 @@
+package dev.jptx.compiler.testkernels;
+
+import static dev.jptx.Gpu.globalIdX;
+
+import dev.jptx.Kernel;
+
+/**
+ * Static tables the static initializer computes: by loops, through the class's own static methods,
+ * with {@code StrictMath}, with narrowing stores and long arithmetic.
+ */
+public final class StaticTables {
+  static final float[] SQUARES = new float[64];
+  static final int[] PRIMES = new int[32];
+  static final double[] SINES = new double[16];
+  static final byte[] WRAPPED = new byte[8];
+  static final long[] POWERS = new long[24];
+  static final float SCALE;
+
+  static {
+    for (int i = 0; i < SQUARES.length; i++) {
+      SQUARES[i] = i * i * 0.5f - 3.25f;
+    }
+    int count = 0;
+    for (int k = 2; count < PRIMES.length; k++) {
+      if (isPrime(k)) {
+        PRIMES[count++] = k;
+      }
+    }
+    for (int i = 0; i < SINES.length; i++) {
+      SINES[i] = StrictMath.sin(i * 0.375) + StrictMath.cbrt(i);
+    }
+    for (int i = 0; i < WRAPPED.length; i++) {
+      WRAPPED[i] = (byte) (i * 100);
+    }
+    POWERS[0] = 1;
+    for (int i = 1; i < POWERS.length; i++) {
+      POWERS[i] = POWERS[i - 1] * 7 + (i % 3 == 0 ? -1 : 0);
+    }
+    SCALE = (float) StrictMath.sqrt(2.0) / 3;
+  }
+
+  private StaticTables() {}
+
+  private static boolean isPrime(int k) {
+    for (int d = 2; d * d <= k; d++) {
+      if (k % d == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Kernel
+  public static void lookup(int[] idx, float[] f, int[] p, double[] s, int[] w, long[] pw) {
+    int i = globalIdX();
+    if (i < idx.length) {
+      int k = idx[i] & 0x7fffffff;
+      f[i] = SQUARES[k & 63] * SCALE;
+      p[i] = PRIMES[k & 31];
+      s[i] = SINES[k & 15];
+      w[i] = WRAPPED[k & 7];
+      pw[i] = POWERS[k % POWERS.length];
+    }
+  }
+}
