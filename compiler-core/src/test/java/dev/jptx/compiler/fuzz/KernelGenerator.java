@@ -257,12 +257,51 @@ final class KernelGenerator {
   private static Stmt table(ExpressionGenerator g, String name, List<Var> globals) {
     JType t = g.pick(g.valueTypes());
     int n = 4 << g.r.nextInt(3);
+    if (g.f.contains(Feature.LOOPS) && g.r.nextBoolean()) {
+      // filled by a loop in the static initializer, which the compiler runs as the JVM does
+      globals.add(new Var(name, t, Kind.TABLE, n, null));
+      return Stmt.of(
+          "static final "
+              + t.java
+              + "[] "
+              + name
+              + " = new "
+              + t.java
+              + "["
+              + n
+              + "];\n  static {\n    for (int i = 0; i < "
+              + n
+              + "; i++) {\n      "
+              + name
+              + "[i] = "
+              + element(t, g)
+              + ";\n    }\n  }");
+    }
     StringBuilder sb = new StringBuilder("static final " + t.java + "[] " + name + " = {");
     for (int i = 0; i < n; i++) {
       sb.append(i == 0 ? "" : ", ").append(Values.literal(t, Values.value(t, g.r)));
     }
     globals.add(new Var(name, t, Kind.TABLE, n, null));
     return Stmt.of(sb.append("};").toString());
+  }
+
+  /** Element {@code i} of a loop-filled table: wrapping, narrowing and StrictMath included. */
+  private static String element(JType t, ExpressionGenerator g) {
+    String a =
+        Values.literal(
+            t == JType.BOOLEAN ? JType.INT : t,
+            Values.value(t == JType.BOOLEAN ? JType.INT : t, g.r));
+    String b =
+        Values.literal(
+            t == JType.BOOLEAN ? JType.INT : t,
+            Values.value(t == JType.BOOLEAN ? JType.INT : t, g.r));
+    return switch (t) {
+      case BOOLEAN -> "(i * " + a + " ^ " + b + ") % 3 == 0";
+      case FLOAT -> "(float) (StrictMath.sin(i * 0.375) * " + a + ") + i * " + b;
+      case DOUBLE -> "StrictMath.exp(i * -0.25) * " + a + " - StrictMath.cbrt(i) * " + b;
+      case LONG -> "(long) i * " + a + " ^ (" + b + " >>> i)";
+      default -> "(" + t.java + ") (i * " + a + " + " + b + ")";
+    };
   }
 
   /** A device function over scalars, calling only the ones generated before it. */
