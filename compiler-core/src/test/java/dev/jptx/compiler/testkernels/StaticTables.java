@@ -14,6 +14,8 @@ public final class StaticTables {
   static final double[] SINES = new double[16];
   static final byte[] WRAPPED = new byte[8];
   static final long[] POWERS = new long[24];
+  static final int[] GCDS = new int[16];
+  static final long[] FIBS = new long[12];
   static final float SCALE;
 
   static {
@@ -36,6 +38,13 @@ public final class StaticTables {
     for (int i = 1; i < POWERS.length; i++) {
       POWERS[i] = POWERS[i - 1] * 7 + (i % 3 == 0 ? -1 : 0);
     }
+    // another class's static methods, and the boxing classes' helpers on primitives
+    for (int i = 0; i < GCDS.length; i++) {
+      GCDS[i] = MathHelpers.gcd(i * 6, 48) + Integer.bitCount(i * 37);
+    }
+    for (int i = 0; i < FIBS.length; i++) {
+      FIBS[i] = MathHelpers.fib(i) ^ Float.floatToRawIntBits(i * 0.5f);
+    }
     SCALE = (float) StrictMath.sqrt(2.0) / 3;
   }
 
@@ -56,10 +65,10 @@ public final class StaticTables {
     if (i < idx.length) {
       int k = idx[i] & 0x7fffffff;
       f[i] = SQUARES[k & 63] * SCALE;
-      p[i] = PRIMES[k & 31];
+      p[i] = PRIMES[k & 31] + GCDS[k & 15];
       s[i] = SINES[k & 15];
       w[i] = WRAPPED[k & 7];
-      pw[i] = POWERS[k % POWERS.length];
+      pw[i] = POWERS[k % POWERS.length] + FIBS[k % FIBS.length];
     }
   }
 }

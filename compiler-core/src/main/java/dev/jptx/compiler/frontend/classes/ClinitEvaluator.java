@@ -5,7 +5,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -18,10 +20,10 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * The values of a class's {@code static final} fields that javac does not inline, found by running
  * its static initializer ({@link ClinitInterpreter}): primitive arrays written element by element
- * ({@code static final float[] W = {0.25f, 0.5f, 0.25f}}) or filled by loops and calls of the
- * class's own static methods and of {@code StrictMath}, and scalars computed the same way. Where
- * the run stops (a {@code Math} transcendental, another class's field, an object, the step limit),
- * the fields stored before are known and later ones are not; an array stored before that the
+ * ({@code static final float[] W = {0.25f, 0.5f, 0.25f}}) or filled by loops and calls of static
+ * methods on the class path and of {@code StrictMath}, and scalars computed the same way. Where the
+ * run stops (a {@code Math} transcendental, another class's field, an object, the step limit), the
+ * fields stored before are known and later ones are not; an array stored before that the
  * initializer may still write (it reads the array's field, or calls a method, which might) is
  * {@link Unevaluated}: its table would be what the run left, not what the JVM holds.
  */
@@ -37,15 +39,19 @@ public final class ClinitEvaluator implements Opcodes {
 
   private ClinitEvaluator() {}
 
-  /** The known values of the class's static fields: {@code Long} bit patterns or arrays. */
-  public static Map<String, Object> evaluate(ClassNode c) {
+  /**
+   * The known values of the class's static fields: {@code Long} bit patterns or arrays. {@code
+   * classes} finds the other classes whose static methods the initializer calls.
+   */
+  public static Map<String, Object> evaluate(
+      ClassNode c, Function<String, Optional<ClassNode>> classes) {
     Map<String, Object> fields = new HashMap<>();
     MethodNode clinit = ClassMembers.method(c, "<clinit>", "()V");
     if (clinit == null) {
       return fields;
     }
     try {
-      ClinitInterpreter.run(c, clinit, fields);
+      ClinitInterpreter.run(c, clinit, fields, classes);
     } catch (ClinitInterpreter.Stop stop) {
       markStillWritten(clinit, fields, c.name, new Unevaluated(stop.line, stop.getMessage()));
     } catch (RuntimeException e) {

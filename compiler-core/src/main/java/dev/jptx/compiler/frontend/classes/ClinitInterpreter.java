@@ -8,6 +8,9 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -47,13 +50,31 @@ final class ClinitInterpreter implements Opcodes {
     }
   }
 
+  /**
+   * The JDK classes whose static methods on primitives give the same bits on every JVM ({@code
+   * Character} is not one: its answers follow the JVM's Unicode version).
+   */
+  private static final Set<String> DETERMINISTIC =
+      Set.of(
+          "java/lang/StrictMath",
+          "java/lang/Integer",
+          "java/lang/Long",
+          "java/lang/Float",
+          "java/lang/Double",
+          "java/lang/Short",
+          "java/lang/Byte",
+          "java/lang/Boolean");
+
   private final ClassNode c;
   private final Map<String, Object> fields;
+  private final Function<String, Optional<ClassNode>> classes;
   private long steps;
 
-  private ClinitInterpreter(ClassNode c, Map<String, Object> fields) {
+  private ClinitInterpreter(
+      ClassNode c, Map<String, Object> fields, Function<String, Optional<ClassNode>> classes) {
     this.c = c;
     this.fields = fields;
+    this.classes = classes;
   }
 
   /**
@@ -61,8 +82,13 @@ final class ClinitInterpreter implements Opcodes {
    * scalar as its bit pattern, a {@code Long}; an array as an {@link ArrayValue}); throws {@link
    * Stop} where it cannot go on, with the fields stored so far left in the map.
    */
-  static void run(ClassNode c, MethodNode clinit, Map<String, Object> fields) throws Stop {
-    new ClinitInterpreter(c, fields).invoke(clinit, new Object[clinit.maxLocals], 0);
+  static void run(
+      ClassNode c,
+      MethodNode clinit,
+      Map<String, Object> fields,
+      Function<String, Optional<ClassNode>> classes)
+      throws Stop {
+    new ClinitInterpreter(c, fields, classes).invoke(clinit, new Object[clinit.maxLocals], 0);
   }
 
   private Object invoke(MethodNode m, Object[] locals, int depth) throws Stop {
@@ -324,10 +350,18 @@ final class ClinitInterpreter implements Opcodes {
     }
     Type result = Type.getReturnType(m.desc);
     Object r;
-    if (m.owner.equals(c.name)) {
-      MethodNode target = ClassMembers.method(c, m.name, m.desc);
-      if (target == null || (target.access & ACC_NATIVE) != 0) {
-        throw new Stop("calls " + m.name + ", which has no code here", line);
+    if (DETERMINISTIC.contains(m.owner)) {
+      r = jdk(m, args, values, result, line);
+    } else if (!m.owner.startsWith("java")
+        && !m.owner.startsWith("jdk/")
+        && !m.owner.startsWith("sun/")) {
+      // the class's own methods and those of other classes on the class path, run the same way;
+      // a field of another class stops the run when read
+      ClassNode owner = m.owner.equals(c.name) ? c : classes.apply(m.owner).orElse(null);
+      MethodNode target = owner == null ? null : ClassMembers.method(owner, m.name, m.desc);
+      if (target == null || (target.access & (ACC_NATIVE | ACC_ABSTRACT)) != 0) {
+        throw new Stop(
+            "calls " + m.owner.replace('/', '.') + "." + m.name + ", which has no code here", line);
       }
       Object[] locals = new Object[Math.max(target.maxLocals, 1)];
       int slot = 0;
@@ -336,8 +370,6 @@ final class ClinitInterpreter implements Opcodes {
         slot += args[k].getSize();
       }
       r = invoke(target, locals, depth + 1);
-    } else if (m.owner.equals("java/lang/StrictMath")) {
-      r = strictMath(m, args, values, result, line);
     } else {
       String why =
           m.owner.equals("java/lang/Math")
@@ -354,13 +386,15 @@ final class ClinitInterpreter implements Opcodes {
     }
   }
 
-  private static final Map<String, MethodHandle> STRICT = new HashMap<>();
+  private static final Map<String, MethodHandle> JDK = new HashMap<>();
 
-  private static Object strictMath(
-      MethodInsnNode m, Type[] args, Object[] values, Type result, int line) throws Stop {
+  /** A static method of a {@link #DETERMINISTIC} class, on primitives, called on this JVM. */
+  private static Object jdk(MethodInsnNode m, Type[] args, Object[] values, Type result, int line)
+      throws Stop {
     MethodHandle h;
-    synchronized (STRICT) {
-      h = STRICT.get(m.name + m.desc);
+    String key = m.owner + "." + m.name + m.desc;
+    synchronized (JDK) {
+      h = JDK.get(key);
       if (h == null) {
         try {
           Class<?>[] params = new Class<?>[args.length];
@@ -370,20 +404,44 @@ final class ClinitInterpreter implements Opcodes {
           h =
               MethodHandles.publicLookup()
                   .findStatic(
-                      StrictMath.class, m.name, MethodType.methodType(primitive(result), params));
+                      Class.forName(m.owner.replace('/', '.')),
+                      m.name,
+                      MethodType.methodType(primitive(result), params));
         } catch (ReflectiveOperationException | IllegalArgumentException e) {
-          throw new Stop("calls StrictMath." + m.name + m.desc + ", which is not there", line);
+          throw new Stop(
+              "calls " + m.owner.replace('/', '.') + "." + m.name + ", not on primitives", line);
         }
-        STRICT.put(m.name + m.desc, h);
+        JDK.put(key, h);
       }
     }
-    try {
-      return h.invokeWithArguments(values);
-    } catch (ArithmeticException e) {
-      throw new Stop("StrictMath." + m.name + " throws " + e.getMessage(), line);
-    } catch (Throwable e) {
-      throw new IllegalStateException(e);
+    // the stack holds every int-like value as an int: narrow the arguments, widen the result
+    Object[] typed = new Object[values.length];
+    for (int k = 0; k < values.length; k++) {
+      typed[k] =
+          switch (args[k].getSort()) {
+            case Type.BOOLEAN -> (Integer) values[k] != 0;
+            case Type.BYTE -> (byte) (int) (Integer) values[k];
+            case Type.SHORT -> (short) (int) (Integer) values[k];
+            case Type.CHAR -> (char) (int) (Integer) values[k];
+            default -> values[k];
+          };
     }
+    Object r;
+    try {
+      r = h.invokeWithArguments(typed);
+    } catch (Throwable e) {
+      throw new Stop(m.owner.replace('/', '.') + "." + m.name + " throws " + e, line);
+    }
+    if (r instanceof Boolean b) {
+      return b ? 1 : 0;
+    } else if (r instanceof Byte b) {
+      return (int) b;
+    } else if (r instanceof Short v) {
+      return (int) v;
+    } else if (r instanceof Character ch) {
+      return (int) ch;
+    }
+    return r;
   }
 
   private static Class<?> primitive(Type t) {
@@ -393,6 +451,9 @@ final class ClinitInterpreter implements Opcodes {
       case Type.FLOAT -> float.class;
       case Type.DOUBLE -> double.class;
       case Type.BOOLEAN -> boolean.class;
+      case Type.BYTE -> byte.class;
+      case Type.SHORT -> short.class;
+      case Type.CHAR -> char.class;
       default -> throw new IllegalArgumentException(t.toString());
     };
   }

@@ -147,7 +147,7 @@ final class StaticData {
   }
 
   private Map<String, Object> initializer(ClassNode c) {
-    return initializers.computeIfAbsent(c.name, k -> ClinitEvaluator.evaluate(c));
+    return initializers.computeIfAbsent(c.name, k -> ClinitEvaluator.evaluate(c, unit::classNode));
   }
 
   private static Long bits(Object constant) {
