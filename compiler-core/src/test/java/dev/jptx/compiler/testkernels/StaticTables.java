@@ -33,6 +33,16 @@ public final class StaticTables {
     }
     for (int i = 0; i < WRAPPED.length; i++) {
       WRAPPED[i] = (byte) (i * 100);
+      switch (i) {
+        case 1, 2 -> WRAPPED[i] += 3;
+        case 6 -> WRAPPED[i] = (byte) -WRAPPED[i];
+        default -> {}
+      }
+      switch (i * 1000) {
+        case 3000 -> WRAPPED[i] ^= 0x55;
+        case 7000 -> WRAPPED[i] >>= 1;
+        default -> {}
+      }
     }
     POWERS[0] = 1;
     for (int i = 1; i < POWERS.length; i++) {

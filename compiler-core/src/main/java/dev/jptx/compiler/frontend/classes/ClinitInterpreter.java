@@ -23,18 +23,20 @@ import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Runs a class's static initializer as the JVM would, on primitive values and primitive arrays:
  * constants, locals, the arithmetic and conversions of int, long, float and double (Java's own
- * operators, so every result is the JVM's, bit for bit), branches and loops, the class's own static
- * fields, its own static methods, and {@code StrictMath}, whose results Java defines (FDLIBM's) and
- * every JVM returns. Anything else stops the run with a reason and a line: another class's field,
- * {@code Math}'s transcendental functions (their last bit may differ between JVMs), objects,
- * exceptions, and more than {@value #STEP_LIMIT} instructions.
+ * operators, so every result is the JVM's, bit for bit), branches, switches and loops, the class's
+ * own static fields, its own static methods, and {@code StrictMath}, whose results Java defines
+ * (FDLIBM's) and every JVM returns. Anything else stops the run with a reason and a line: another
+ * class's field, {@code Math}'s transcendental functions (their last bit may differ between JVMs),
+ * objects, exceptions, and more than {@value #STEP_LIMIT} instructions.
  */
 final class ClinitInterpreter implements Opcodes {
   /** The most bytecode instructions one initializer may run. */
@@ -117,6 +119,16 @@ final class ClinitInterpreter implements Opcodes {
       }
       if (n instanceof JumpInsnNode j) {
         n = jump(j, op, stack) ? j.label : n.getNext();
+        continue;
+      }
+      if (n instanceof TableSwitchInsnNode t) {
+        int key = (Integer) stack.pop();
+        n = key < t.min || key > t.max ? t.dflt : t.labels.get(key - t.min);
+        continue;
+      }
+      if (n instanceof LookupSwitchInsnNode t) {
+        int at = t.keys.indexOf((Integer) stack.pop());
+        n = at < 0 ? t.dflt : t.labels.get(at);
         continue;
       }
       step(n, op, stack, locals, line, depth);
