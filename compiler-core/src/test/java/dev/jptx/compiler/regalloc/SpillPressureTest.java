@@ -55,7 +55,9 @@ class SpillPressureTest {
       weight[b.id()] = b.id() == 1 ? 10 : 1;
     }
     SpillPressure kept = new SpillPressure(f, budget, weight);
-    assertSame(f, kept, new SpillPressure(f, budget, weight));
+    // the budget leaves points over it, so the figures compared below are not all zero
+    assertTrue(kept.overPoints(4) > 0 && kept.overPoints(5) > 0, "points over the budget");
+    assertSame(kept, new SpillPressure(f, budget, weight));
     // the address is recomputed from the parameter at each reader; the others go to .local
     kept.beforeEdit();
     assertTrue(Remat.of(f).chain(new VReg(1)) != null);
@@ -70,7 +72,7 @@ class SpillPressureTest {
         });
     kept.edited();
     assertTrue(f.blocks().get(0).instrs().stream().noneMatch(i -> i.defs().contains(new VReg(0))));
-    assertSame(f, kept, new SpillPressure(f, budget, weight));
+    assertSame(kept, new SpillPressure(f, budget, weight));
     int slot = 0;
     for (int r : List.of(5, 4, 6, 2, 3)) {
       kept.beforeEdit();
@@ -78,26 +80,23 @@ class SpillPressureTest {
       f.addFrameObject(o);
       SpillCode.insert(f, new VReg(r), o.name());
       kept.edited();
-      assertSame(f, kept, new SpillPressure(f, budget, weight));
+      assertSame(kept, new SpillPressure(f, budget, weight));
     }
   }
 
-  private static void assertSame(MachineFunction f, SpillPressure kept, SpillPressure fresh) {
+  private static void assertSame(SpillPressure kept, SpillPressure fresh) {
     assertEquals(fresh.registers(), kept.registers());
     int[] over = new int[fresh.registers()];
     int[] overKept = new int[fresh.registers()];
     double[] cost = new double[fresh.registers()];
     double[] costKept = new double[fresh.registers()];
-    boolean anyOver = false;
     for (int r = 0; r < fresh.registers(); r++) {
       over[r] = fresh.overPoints(r);
       overKept[r] = kept.overPoints(r);
       cost[r] = fresh.cost(r);
       costKept[r] = kept.cost(r);
-      anyOver |= over[r] > 0;
     }
     assertEquals(Arrays.toString(over), Arrays.toString(overKept), "points over budget");
     assertEquals(Arrays.toString(cost), Arrays.toString(costKept), "costs");
-    assertTrue(anyOver || f.vregCount() > 11, "the test should keep some point over budget");
   }
 }

@@ -13,7 +13,7 @@ final class ClinitArithmetic implements Opcodes {
   private ClinitArithmetic() {}
 
   /** Applies {@code op} to the stack; false if {@code op} is not arithmetic. */
-  static boolean apply(int op, Deque<Object> s) throws ClinitInterpreter.Stop {
+  static boolean apply(int op, Deque<Object> s, int line) throws ClinitInterpreter.Stop {
     switch (op) {
       case IADD -> s.push(i(s) + i(s));
       case ISUB -> {
@@ -25,7 +25,7 @@ final class ClinitArithmetic implements Opcodes {
         int b = i(s);
         int a = i(s);
         if (b == 0) {
-          throw new ClinitInterpreter.Stop("divides an int by zero", 0);
+          throw new ClinitInterpreter.Stop("divides an int by zero", line);
         }
         s.push(op == IDIV ? a / b : a % b);
       }
@@ -48,7 +48,7 @@ final class ClinitArithmetic implements Opcodes {
         long b = l(s);
         long a = l(s);
         if (b == 0) {
-          throw new ClinitInterpreter.Stop("divides a long by zero", 0);
+          throw new ClinitInterpreter.Stop("divides a long by zero", line);
         }
         s.push(op == LDIV ? a / b : a % b);
       }
@@ -131,20 +131,6 @@ final class ClinitArithmetic implements Opcodes {
       }
     }
     return true;
-  }
-
-  /** A field's {@code ConstantValue} as the bit pattern the field map holds. */
-  static Long bitsOf(Object constant) {
-    if (constant instanceof Integer v) {
-      return (long) v;
-    } else if (constant instanceof Long v) {
-      return v;
-    } else if (constant instanceof Float v) {
-      return (long) Float.floatToRawIntBits(v);
-    } else if (constant instanceof Double v) {
-      return Double.doubleToRawLongBits(v);
-    }
-    return null;
   }
 
   private static int i(Deque<Object> s) {

@@ -40,6 +40,23 @@ public final class ClinitEvaluator implements Opcodes {
   private ClinitEvaluator() {}
 
   /**
+   * A field's {@code ConstantValue} as the bit pattern the field map holds (an int or a float's
+   * bits widened with their sign); null for a string.
+   */
+  public static Long bitsOf(Object constant) {
+    if (constant instanceof Integer v) {
+      return (long) v;
+    } else if (constant instanceof Long v) {
+      return v;
+    } else if (constant instanceof Float v) {
+      return (long) Float.floatToRawIntBits(v);
+    } else if (constant instanceof Double v) {
+      return Double.doubleToRawLongBits(v);
+    }
+    return null;
+  }
+
+  /**
    * The known values of the class's static fields: {@code Long} bit patterns or arrays. {@code
    * classes} finds the other classes whose static methods the initializer calls.
    */

@@ -7,6 +7,7 @@ import java.lang.invoke.MethodType;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -70,6 +71,8 @@ final class ClinitInterpreter implements Opcodes {
   private final ClassNode c;
   private final Map<String, Object> fields;
   private final Function<String, Optional<ClassNode>> classes;
+  // each call site's method, found once: a loop calling a helper searched the methods every time
+  private final Map<MethodInsnNode, MethodNode> targets = new IdentityHashMap<>();
   private long steps;
 
   private ClinitInterpreter(
@@ -118,7 +121,7 @@ final class ClinitInterpreter implements Opcodes {
         return op == RETURN ? null : stack.pop();
       }
       if (n instanceof JumpInsnNode j) {
-        n = jump(j, op, stack) ? j.label : n.getNext();
+        n = jump(j, op, stack, line) ? j.label : n.getNext();
         continue;
       }
       if (n instanceof TableSwitchInsnNode t) {
@@ -137,7 +140,7 @@ final class ClinitInterpreter implements Opcodes {
     throw new Stop("falls off the end of " + m.name, line);
   }
 
-  private static boolean jump(JumpInsnNode j, int op, Deque<Object> stack) throws Stop {
+  private static boolean jump(JumpInsnNode j, int op, Deque<Object> stack, int line) throws Stop {
     switch (op) {
       case GOTO:
         return true;
@@ -150,7 +153,7 @@ final class ClinitInterpreter implements Opcodes {
           return compare(op - IF_ICMPEQ, a, b);
         }
       default:
-        throw new Stop("uses a reference comparison or a subroutine", 0);
+        throw new Stop("uses a reference comparison or a subroutine", line);
     }
   }
 
@@ -248,7 +251,7 @@ final class ClinitInterpreter implements Opcodes {
       case PUTSTATIC -> putStatic((FieldInsnNode) n, stack.pop(), line);
       case INVOKESTATIC -> call((MethodInsnNode) n, stack, line, depth);
       default -> {
-        if (!ClinitArithmetic.apply(op, stack)) {
+        if (!ClinitArithmetic.apply(op, stack, line)) {
           throw new Stop("uses " + opcodeName(op), line);
         }
       }
@@ -319,7 +322,7 @@ final class ClinitInterpreter implements Opcodes {
     Object v = fields.get(f.name);
     if (v == null) {
       FieldNode decl = ClassMembers.field(c, f.name);
-      v = decl != null && decl.value != null ? ClinitArithmetic.bitsOf(decl.value) : null;
+      v = decl != null && decl.value != null ? ClinitEvaluator.bitsOf(decl.value) : null;
     }
     if (t.getSort() == Type.ARRAY) {
       if (!(v instanceof ArrayValue)) {

@@ -57,7 +57,8 @@ final class StaticData {
         || !(JavaTypes.isPrimitive(t) || JavaTypes.isPrimitiveArray(t))) {
       return false;
     }
-    Object v = field.value != null ? bits(field.value) : initializer(c).get(n.name);
+    Object v =
+        field.value != null ? ClinitEvaluator.bitsOf(field.value) : initializer(c).get(n.name);
     if (JavaTypes.isPrimitive(t)) {
       if (!(v instanceof Long bits)) {
         cx.error(
@@ -148,18 +149,5 @@ final class StaticData {
 
   private Map<String, Object> initializer(ClassNode c) {
     return initializers.computeIfAbsent(c.name, k -> ClinitEvaluator.evaluate(c, unit::classNode));
-  }
-
-  private static Long bits(Object constant) {
-    if (constant instanceof Integer i) {
-      return (long) i;
-    } else if (constant instanceof Long l) {
-      return l;
-    } else if (constant instanceof Float f) {
-      return (long) Float.floatToRawIntBits(f);
-    } else if (constant instanceof Double d) {
-      return Double.doubleToRawLongBits(d);
-    }
-    return null;
   }
 }
