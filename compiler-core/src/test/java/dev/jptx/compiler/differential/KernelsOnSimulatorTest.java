@@ -208,6 +208,8 @@ class KernelsOnSimulatorTest {
             new double[n],
             new int[n],
             new long[n]));
+    Differential.check(
+        o, new Differential.Case(StaticTables.class, "blend", l, 0, RANDOM.ints(n), new float[n]));
     float[] fx = floats(n);
     float[] fy = floats(n);
     double[] dx = doubles(n);

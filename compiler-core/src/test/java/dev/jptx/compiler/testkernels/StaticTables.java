@@ -17,6 +17,7 @@ public final class StaticTables {
   static final int[] GCDS = new int[16];
   static final long[] FIBS = new long[12];
   static final float SCALE;
+  static final float[] BLENDED = new float[Weights.TAPS.length];
 
   static {
     for (int i = 0; i < SQUARES.length; i++) {
@@ -56,6 +57,28 @@ public final class StaticTables {
       FIBS[i] = MathHelpers.fib(i) ^ Float.floatToRawIntBits(i * 0.5f);
     }
     SCALE = (float) StrictMath.sqrt(2.0) / 3;
+    // another class's static final fields: its initializer runs first, as in the JVM
+    for (int i = 0; i < BLENDED.length; i++) {
+      BLENDED[i] = Weights.TAPS[i] * Weights.NORM + Weights.BIAS;
+    }
+  }
+
+  /** A table of another class, computed by its own initializer. */
+  static final class Weights {
+    static final float[] TAPS = new float[16];
+    static final float NORM;
+    static final long BIAS = 3L << 40;
+
+    static {
+      float sum = 0;
+      for (int i = 0; i < TAPS.length; i++) {
+        TAPS[i] = (float) StrictMath.exp(-0.125 * (i - 7.5) * (i - 7.5));
+        sum += TAPS[i];
+      }
+      NORM = 1 / sum;
+    }
+
+    private Weights() {}
   }
 
   private StaticTables() {}
@@ -79,6 +102,15 @@ public final class StaticTables {
       s[i] = SINES[k & 15];
       w[i] = WRAPPED[k & 7];
       pw[i] = POWERS[k % POWERS.length] + FIBS[k % FIBS.length];
+    }
+  }
+
+  @Kernel
+  public static void blend(int[] idx, float[] out) {
+    int i = globalIdX();
+    if (i < idx.length) {
+      int k = idx[i] & 15;
+      out[i] = BLENDED[k] - Weights.TAPS[15 - k] * Weights.NORM;
     }
   }
 }

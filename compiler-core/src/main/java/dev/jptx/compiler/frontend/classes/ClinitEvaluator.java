@@ -5,9 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -22,10 +20,10 @@ import org.objectweb.asm.tree.MethodNode;
  * its static initializer ({@link ClinitInterpreter}): primitive arrays written element by element
  * ({@code static final float[] W = {0.25f, 0.5f, 0.25f}}) or filled by loops and calls of static
  * methods on the class path and of {@code StrictMath}, and scalars computed the same way. Where the
- * run stops (a {@code Math} transcendental, another class's field, an object, the step limit), the
- * fields stored before are known and later ones are not; an array stored before that the
- * initializer may still write (it reads the array's field, or calls a method, which might) is
- * {@link Unevaluated}: its table would be what the run left, not what the JVM holds.
+ * run stops (a {@code Math} transcendental, an object, the step limit), the fields stored before
+ * are known and later ones are not; an array stored before that the initializer may still write (it
+ * reads the array's field, or calls a method, which might) is {@link Unevaluated}: its table would
+ * be what the run left, not what the JVM holds.
  */
 public final class ClinitEvaluator implements Opcodes {
   /** A primitive array: its element type and each element's memory bit pattern. */
@@ -58,10 +56,10 @@ public final class ClinitEvaluator implements Opcodes {
 
   /**
    * The known values of the class's static fields: {@code Long} bit patterns or arrays. {@code
-   * classes} finds the other classes whose static methods the initializer calls.
+   * classes} finds the other classes whose static methods the initializer calls and whose fields it
+   * reads.
    */
-  public static Map<String, Object> evaluate(
-      ClassNode c, Function<String, Optional<ClassNode>> classes) {
+  static Map<String, Object> evaluate(ClassNode c, StaticInitializers classes) {
     Map<String, Object> fields = new HashMap<>();
     MethodNode clinit = ClassMembers.method(c, "<clinit>", "()V");
     if (clinit == null) {

@@ -5,13 +5,12 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayDeque;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -34,10 +33,12 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Runs a class's static initializer as the JVM would, on primitive values and primitive arrays:
  * constants, locals, the arithmetic and conversions of int, long, float and double (Java's own
  * operators, so every result is the JVM's, bit for bit), branches, switches and loops, the class's
- * own static fields, its own static methods, and {@code StrictMath}, whose results Java defines
- * (FDLIBM's) and every JVM returns. Anything else stops the run with a reason and a line: another
- * class's field, {@code Math}'s transcendental functions (their last bit may differ between JVMs),
- * objects, exceptions, and more than {@value #STEP_LIMIT} instructions.
+ * own static fields, the {@code static final} fields of other classes (their initializers run
+ * first, as the JVM runs them; their arrays are read-only here), static methods of classes on the
+ * class path, and {@code StrictMath}, whose results Java defines (FDLIBM's) and every JVM returns.
+ * Anything else stops the run with a reason and a line: {@code Math}'s transcendental functions
+ * (their last bit may differ between JVMs), objects, exceptions, initializers that read each
+ * other's fields, and more than {@value #STEP_LIMIT} instructions.
  */
 final class ClinitInterpreter implements Opcodes {
   /** The most bytecode instructions one initializer may run. */
@@ -70,13 +71,14 @@ final class ClinitInterpreter implements Opcodes {
 
   private final ClassNode c;
   private final Map<String, Object> fields;
-  private final Function<String, Optional<ClassNode>> classes;
+  private final StaticInitializers classes;
+  // arrays of other classes' fields: writing one would change that class's table too
+  private final Set<ArrayValue> foreign = Collections.newSetFromMap(new IdentityHashMap<>());
   // each call site's method, found once: a loop calling a helper searched the methods every time
   private final Map<MethodInsnNode, MethodNode> targets = new IdentityHashMap<>();
   private long steps;
 
-  private ClinitInterpreter(
-      ClassNode c, Map<String, Object> fields, Function<String, Optional<ClassNode>> classes) {
+  private ClinitInterpreter(ClassNode c, Map<String, Object> fields, StaticInitializers classes) {
     this.c = c;
     this.fields = fields;
     this.classes = classes;
@@ -88,10 +90,7 @@ final class ClinitInterpreter implements Opcodes {
    * Stop} where it cannot go on, with the fields stored so far left in the map.
    */
   static void run(
-      ClassNode c,
-      MethodNode clinit,
-      Map<String, Object> fields,
-      Function<String, Optional<ClassNode>> classes)
+      ClassNode c, MethodNode clinit, Map<String, Object> fields, StaticInitializers classes)
       throws Stop {
     new ClinitInterpreter(c, fields, classes).invoke(clinit, new Object[clinit.maxLocals], 0);
   }
@@ -204,6 +203,9 @@ final class ClinitInterpreter implements Opcodes {
         Object v = stack.pop();
         int index = (Integer) stack.pop();
         ArrayValue a = array(stack.pop(), line);
+        if (foreign.contains(a)) {
+          throw new Stop("writes into an array of another class's static field", line);
+        }
         a.bits()[index(a, index, line)] = store(a.elementType(), v);
       }
       case ARRAYLENGTH -> stack.push(array(stack.pop(), line).bits().length);
@@ -315,10 +317,15 @@ final class ClinitInterpreter implements Opcodes {
   }
 
   private Object getStatic(FieldInsnNode f, int line) throws Stop {
-    if (!f.owner.equals(c.name)) {
-      throw new Stop("reads " + f.owner.replace('/', '.') + "." + f.name, line);
-    }
     Type t = Type.getType(f.desc);
+    if (!f.owner.equals(c.name)) {
+      Object v = classes.field(f.owner, f.name, line);
+      if (v instanceof ArrayValue a) {
+        foreign.add(a);
+        return a;
+      }
+      return scalar(t, (Long) v);
+    }
     Object v = fields.get(f.name);
     if (v == null) {
       FieldNode decl = ClassMembers.field(c, f.name);
@@ -334,7 +341,11 @@ final class ClinitInterpreter implements Opcodes {
       throw new Stop("reads the object field " + f.name, line);
     }
     // a field not yet set holds its type's zero, as in the JVM
-    long bits = v instanceof Long b ? b : 0L;
+    return scalar(t, v instanceof Long b ? b : 0L);
+  }
+
+  /** A field's bit pattern as the stack value of its type. */
+  private static Object scalar(Type t, long bits) {
     return switch (t.getSort()) {
       case Type.LONG -> bits;
       case Type.FLOAT -> Float.intBitsToFloat((int) bits);
@@ -372,7 +383,7 @@ final class ClinitInterpreter implements Opcodes {
         && !m.owner.startsWith("sun/")) {
       // the class's own methods and those of other classes on the class path, run the same way;
       // a field of another class stops the run when read
-      ClassNode owner = m.owner.equals(c.name) ? c : classes.apply(m.owner).orElse(null);
+      ClassNode owner = m.owner.equals(c.name) ? c : classes.classNode(m.owner).orElse(null);
       MethodNode target = owner == null ? null : ClassMembers.method(owner, m.name, m.desc);
       if (target == null || (target.access & (ACC_NATIVE | ACC_ABSTRACT)) != 0) {
         throw new Stop(

@@ -4,6 +4,7 @@ import dev.jptx.compiler.frontend.classes.ClassMembers;
 import dev.jptx.compiler.frontend.classes.ClinitEvaluator;
 import dev.jptx.compiler.frontend.classes.JavaTypes;
 import dev.jptx.compiler.frontend.classes.PtxNames;
+import dev.jptx.compiler.frontend.classes.StaticInitializers;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.GlobalVariable;
 import dev.jptx.compiler.ir.InstData;
@@ -33,12 +34,13 @@ final class StaticData {
   private record Table(String symbol, AddressSpace space, int length) {}
 
   private final TranslationUnit unit;
-  private final Map<String, Map<String, Object>> initializers = new HashMap<>();
+  private final StaticInitializers initializers;
   private final Map<String, Table> tables = new HashMap<>();
   private long constBytes;
 
   StaticData(TranslationUnit unit) {
     this.unit = unit;
+    this.initializers = new StaticInitializers(unit::classNode);
   }
 
   /**
@@ -148,6 +150,6 @@ final class StaticData {
   }
 
   private Map<String, Object> initializer(ClassNode c) {
-    return initializers.computeIfAbsent(c.name, k -> ClinitEvaluator.evaluate(c, unit::classNode));
+    return initializers.of(c);
   }
 }
