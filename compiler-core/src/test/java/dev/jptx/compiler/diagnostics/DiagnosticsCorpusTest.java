@@ -89,7 +89,7 @@ class DiagnosticsCorpusTest {
   @Test
   void everyCorpusFile_isListedInTheDocs() throws IOException {
     // the tests run in the module directory
-    String docs = Files.readString(Path.of("..", "docs", "diagnostics.md"));
+    String docs = Files.readString(Path.of("..", "docs", "language.md"));
     for (CorpusFile f : corpus) {
       assertTrue(docs.contains("`" + f.simpleName() + ".java`"), f.simpleName() + ".java");
     }
