@@ -143,6 +143,19 @@ public enum Intrinsic {
   CHECK_INDEX("check.index", Effect.MEMORY, Signature.of(VoidType.VOID, I32, I32)),
   /** With {@code checks} on: trap if the divisor is zero. */
   CHECK_DIVISOR("check.divisor", Effect.MEMORY, new Signature.FromAny(VoidType.VOID, INT)),
+  /**
+   * With {@code checks} on: trap unless {@code 0 <= from <= to <= length} (from, to, length), the
+   * range of {@code Arrays.fill}.
+   */
+  CHECK_RANGE("check.range", Effect.MEMORY, Signature.of(VoidType.VOID, I32, I32, I32)),
+  /**
+   * Always, {@code checks} or not: trap if the argument is negative. Its sign bit is the overflow
+   * of a {@code Math.*Exact} method; its width picks Java's message ("integer overflow", "long
+   * overflow").
+   */
+  CHECK_OVERFLOW("check.overflow", Effect.MEMORY, new Signature.FromAny(VoidType.VOID, INT)),
+  /** As {@link #CHECK_OVERFLOW}, for {@code Math.absExact}, whose message names the minimum. */
+  CHECK_ABS_OVERFLOW("check.absoverflow", Effect.MEMORY, new Signature.FromAny(VoidType.VOID, INT)),
   /** Zeroes {@code bytes} (a multiple of 4) of local memory, as Java zeroes a new array. */
   MEMZERO(
       "memzero",
