@@ -79,6 +79,11 @@ public enum Intrinsic {
   /** PTX {@code max}, CUDA's {@code __hmax} on the half types: as {@link #FMINNUM}. */
   FMAXNUM("fmaxnum", Signature.uniform(2, ANY_FLOAT)),
   FABS("fabs", Signature.uniform(1, FLOAT)),
+  /**
+   * PTX {@code copysign} in PTX's operand order: the second operand with the sign bit of the first
+   * ({@code copysign(sign, magnitude)}), a NaN's sign bit included, as {@code Math.copySign}.
+   */
+  COPYSIGN("copysign", Signature.uniform(2, FLOAT)),
   /** Correctly rounded square root. */
   SQRT("sqrt", Signature.uniform(1, FLOAT)),
   /** Fused multiply-add, rounded once (lane by lane on vectors). */

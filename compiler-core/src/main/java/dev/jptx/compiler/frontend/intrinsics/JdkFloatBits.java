@@ -50,21 +50,17 @@ final class JdkFloatBits {
   }
 
   /**
-   * {@code Math.copySign}: the magnitude's bits with the sign's sign bit, even a NaN's; {@code
-   * StrictMath.copySign} ({@code strict}) takes a NaN sign as positive.
+   * {@code Math.copySign}: PTX {@code copysign}, which takes the sign bit of the sign even from a
+   * NaN; {@code StrictMath.copySign} ({@code strict}) takes a NaN sign as positive.
    */
   static Value copySign(Builder b, Value magnitude, Value sign, boolean strict) {
     Function f = b.function();
     ScalarType t = (ScalarType) f.type(magnitude);
-    ScalarType bits = ScalarType.integer(t.bits());
-    Value signBit = f.constant(bits, 1L << (t.bits() - 1));
-    Value s = b.binary(Opcode.AND, b.bitcast(sign, bits), signBit);
+    Value s = sign;
     if (strict) {
-      s = b.select(b.fcmp(CmpPredicate.UNO, sign, sign), f.constant(bits, 0), s);
+      s = b.select(b.fcmp(CmpPredicate.UNO, sign, sign), f.constant(t, oneBits(t)), sign);
     }
-    Value m =
-        b.binary(Opcode.AND, b.bitcast(magnitude, bits), f.constant(bits, ~(1L << (t.bits() - 1))));
-    return b.bitcast(b.binary(Opcode.OR, m, s), t);
+    return b.intrinsic(Intrinsic.COPYSIGN, t, s, magnitude);
   }
 
   /**
