@@ -75,6 +75,12 @@ class JdkHelpersOnSimulatorTest {
     2.5f,
     -2.5f,
     0.49999997f, // the float below 0.5
+    -0.49999997f,
+    -0.50000006f, // the float below -0.5: round's fraction 1 + x is exact from here down
+    -0x1p-30f, // 1 + x rounds to 1 in float, still at least a half
+    1.5f,
+    -1.5f,
+    8388607.5f, // 2^23 - 0.5: the largest with a fraction
     8388609.0f, // 2^23 + 1: integral
     -8388607.5f,
     Float.MIN_VALUE,
@@ -241,6 +247,37 @@ class JdkHelpersOnSimulatorTest {
             n,
             new float[k * k * JdkHelpers.FLOAT_RESULTS],
             new int[k * k * 6]));
+  }
+
+  /** Random bit patterns, and floats near halves, where {@code round} decides. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void floats_matchTheJvmOnRandomBits(String name, CompilerOptions o) {
+    int count = Integer.getInteger("jptx.tests.count", 512);
+    float[] x = new float[count];
+    float[] y = new float[count];
+    int[] n = new int[count];
+    for (int i = 0; i < count; i++) {
+      float half = RANDOM.nextInt(-1 << 20, 1 << 20) + 0.5f;
+      x[i] =
+          i % 2 == 0
+              ? Float.intBitsToFloat(RANDOM.nextInt())
+              : half + RANDOM.nextInt(-3, 4) * Math.ulp(half);
+      y[i] = Float.intBitsToFloat(RANDOM.nextInt());
+      n[i] = RANDOM.nextInt(-320, 320);
+    }
+    Differential.check(
+        o,
+        new Differential.Case(
+            JdkHelpers.class,
+            "floats",
+            Launch.grid1d(count, 64),
+            0,
+            x,
+            y,
+            n,
+            new float[count * JdkHelpers.FLOAT_RESULTS],
+            new int[count * 6]));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -87,18 +87,19 @@ final class JdkFloatBits {
 
   /**
    * {@code Math.round}: {@code floor(x + 1/2)} without rounding the sum: the floor of {@code x},
-   * plus one if the fraction {@code x - floor(x)} (exact) is at least a half; a float is widened to
-   * double first, exactly. The conversion saturates and maps NaN to 0, as Java's does.
+   * plus one if the fraction {@code x - floor(x)} is at least a half. The fraction is exact except
+   * for {@code -1/2 < x < 0}, where {@code 1 + x} may round but stays above one half. The
+   * conversion saturates and maps NaN to 0, as Java's does; a float stays in single precision.
    */
   static Value round(Builder b, Value x) {
     Function f = b.function();
-    boolean single = f.type(x) == ScalarType.F32;
-    Value d = single ? b.cast(Opcode.FPEXT, x, ScalarType.F64) : x;
-    Value floor = b.intrinsic(Intrinsic.FLOOR, ScalarType.F64, d);
-    ScalarType result = single ? ScalarType.I32 : ScalarType.I64;
+    ScalarType t = (ScalarType) f.type(x);
+    Value floor = b.intrinsic(Intrinsic.FLOOR, t, x);
+    ScalarType result = t == ScalarType.F32 ? ScalarType.I32 : ScalarType.I64;
     Value whole = b.cast(Opcode.FPTOSI, floor, result);
-    Value fraction = b.binary(Opcode.FSUB, d, floor);
-    Value up = b.fcmp(CmpPredicate.OGE, fraction, f.constant(ScalarType.F64, HALF_BITS));
+    Value fraction = b.binary(Opcode.FSUB, x, floor);
+    long half = t == ScalarType.F32 ? 0x3F000000L : 0x3FE0000000000000L;
+    Value up = b.fcmp(CmpPredicate.OGE, fraction, f.constant(t, half));
     return b.binary(Opcode.ADD, whole, b.cast(Opcode.ZEXT, up, result));
   }
 
@@ -113,9 +114,6 @@ final class JdkFloatBits {
     Value above = b.select(b.fcmp(CmpPredicate.OGT, x, y), f.i32(1), byBits);
     return b.select(b.fcmp(CmpPredicate.OLT, x, y), f.i32(-1), above);
   }
-
-  /** {@code 0.5} as a double's bits. */
-  private static final long HALF_BITS = 0x3FE0000000000000L;
 
   private static long infinityBits(ScalarType t) {
     return t == ScalarType.F32 ? 0x7F800000L : 0x7FF0000000000000L;
