@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.testing.Configurations;
@@ -259,6 +260,17 @@ class ExactAndFillTest {
   /** A bad range is undefined without {@code checks}, like a bad index: only checked builds. */
   static Stream<Arguments> checkedConfigurations() {
     return Configurations.of("-O0 sm_75 checks", "-O3 sm_90 checks");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("checkedConfigurations")
+  void zeroDivisorUnderChecks_stopsFloorDivAndTheUnsignedDivisionsAtTheirLines(
+      String name, CompilerOptions o) {
+    Path modules = Differential.modules(JdkHelpers.class, o);
+    for (int op = 0; op < 4; op++) {
+      String printed = sameStop(modules, "divisions", op, 7, 0, -7L, new long[1]);
+      assertTrue(printed.endsWith("): / by zero"), printed);
+    }
   }
 
   @ParameterizedTest(name = "{0}")

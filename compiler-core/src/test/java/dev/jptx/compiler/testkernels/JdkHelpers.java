@@ -256,6 +256,20 @@ public final class JdkHelpers {
     }
   }
 
+  /** The helpers that divide, each on its own line: a zero divisor stops where Java throws. */
+  @Kernel
+  public static void divisions(int op, int a, int b, long c, long[] out) {
+    if (op == 0) {
+      out[0] = Math.floorDiv(a, b);
+    } else if (op == 1) {
+      out[0] = Math.floorMod(c, b);
+    } else if (op == 2) {
+      out[0] = Integer.divideUnsigned(a, b);
+    } else {
+      out[0] = Long.remainderUnsigned(c, b);
+    }
+  }
+
   /** {@code Arrays.fill} on every primitive array type, whole and over {@code [from, to)}. */
   @Kernel
   public static void fills(

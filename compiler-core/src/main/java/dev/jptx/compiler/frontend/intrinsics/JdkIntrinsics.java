@@ -120,10 +120,10 @@ final class JdkIntrinsics {
               (b, x, y) -> JdkIntegerOps.compare(b, x, y, true)),
           binary(
               LONG, "compareUnsigned", "(JJ)I", (b, x, y) -> JdkIntegerOps.compare(b, x, y, true)),
-          divides(INTEGER, "divideUnsigned", "(II)I", Opcode.UDIV),
-          divides(LONG, "divideUnsigned", "(JJ)J", Opcode.UDIV),
-          divides(INTEGER, "remainderUnsigned", "(II)I", Opcode.UREM),
-          divides(LONG, "remainderUnsigned", "(JJ)J", Opcode.UREM),
+          divides(INTEGER, "divideUnsigned", "(II)I", (b, x, y) -> b.binary(Opcode.UDIV, x, y)),
+          divides(LONG, "divideUnsigned", "(JJ)J", (b, x, y) -> b.binary(Opcode.UDIV, x, y)),
+          divides(INTEGER, "remainderUnsigned", "(II)I", (b, x, y) -> b.binary(Opcode.UREM, x, y)),
+          divides(LONG, "remainderUnsigned", "(JJ)J", (b, x, y) -> b.binary(Opcode.UREM, x, y)),
           unary(INTEGER, "toUnsignedLong", "(I)J", (b, x) -> b.cast(Opcode.ZEXT, x, I64)),
           unary(INTEGER, "highestOneBit", "(I)I", JdkIntegerOps::highestOneBit),
           unary(LONG, "highestOneBit", "(J)J", JdkIntegerOps::highestOneBit),
@@ -164,42 +164,12 @@ final class JdkIntrinsics {
           // Java's own constants: pi/180 and 180/pi rounded to double, one multiplication
           unary(MATH, "toRadians", "(D)D", (b, x) -> times(b, x, 0.017453292519943295)),
           unary(MATH, "toDegrees", "(D)D", (b, x) -> times(b, x, 57.29577951308232)),
-          new Row(
-              MATH,
-              "floorDiv",
-              "(II)I",
-              (b, a) -> JdkIntegerOps.floorDiv(b, a.get(0), a.get(1)),
-              true),
-          new Row(
-              MATH,
-              "floorDiv",
-              "(JI)J",
-              (b, a) -> JdkIntegerOps.floorDiv(b, a.get(0), a.get(1)),
-              true),
-          new Row(
-              MATH,
-              "floorDiv",
-              "(JJ)J",
-              (b, a) -> JdkIntegerOps.floorDiv(b, a.get(0), a.get(1)),
-              true),
-          new Row(
-              MATH,
-              "floorMod",
-              "(II)I",
-              (b, a) -> JdkIntegerOps.floorMod(b, a.get(0), a.get(1)),
-              true),
-          new Row(
-              MATH,
-              "floorMod",
-              "(JI)I",
-              (b, a) -> JdkIntegerOps.floorMod(b, a.get(0), a.get(1)),
-              true),
-          new Row(
-              MATH,
-              "floorMod",
-              "(JJ)J",
-              (b, a) -> JdkIntegerOps.floorMod(b, a.get(0), a.get(1)),
-              true),
+          divides(MATH, "floorDiv", "(II)I", JdkIntegerOps::floorDiv),
+          divides(MATH, "floorDiv", "(JI)J", JdkIntegerOps::floorDiv),
+          divides(MATH, "floorDiv", "(JJ)J", JdkIntegerOps::floorDiv),
+          divides(MATH, "floorMod", "(II)I", JdkIntegerOps::floorMod),
+          divides(MATH, "floorMod", "(JI)I", JdkIntegerOps::floorMod),
+          divides(MATH, "floorMod", "(JJ)J", JdkIntegerOps::floorMod),
           // ---- the *Exact methods: an overflow stops the kernel, checks or not
           binary(MATH, "addExact", "(II)I", JdkIntegerOps::addExact),
           binary(MATH, "addExact", "(JJ)J", JdkIntegerOps::addExact),
@@ -292,9 +262,9 @@ final class JdkIntrinsics {
     return new Row(owner, name, desc, (b, a) -> lower.lower(b, a.get(0), a.get(1)));
   }
 
-  /** An unsigned division or remainder, whose divisor {@code checks} checks. */
-  private static Row divides(String owner, String name, String desc, Opcode op) {
-    return new Row(owner, name, desc, (b, a) -> b.binary(op, a.get(0), a.get(1)), true);
+  /** A division or remainder, whose divisor {@code checks} checks. */
+  private static Row divides(String owner, String name, String desc, BinaryLowering lower) {
+    return new Row(owner, name, desc, (b, a) -> lower.lower(b, a.get(0), a.get(1)), true);
   }
 
   /** The low {@code 8} or {@code 16} bits of a sign-extended {@code byte}/{@code short}. */
