@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 public final class JdkMethods {
   @Kernel
-  public static void fills(int[] out) {
-    Arrays.fill(out, 0); //! error: JDK method java.util.Arrays.fill is not supported in kernels
+  public static void sorts(int[] out) {
+    Arrays.sort(out); //! error: JDK method java.util.Arrays.sort is not supported in kernels
   }
 
   @Kernel

@@ -130,9 +130,10 @@ public final class PassRegistry {
         0,
         "",
         false,
-        CompilerOptions::checks,
-        "with --checks",
-        "needs IR; guards array accesses and integer divisions with traps naming file and line",
+        null,
+        "",
+        "needs IR; guards array accesses, integer divisions and Math.*Exact overflows with traps"
+            + " naming file and line",
         irModule((m, c) -> ChecksLowering.run(m)));
     pass(
         "readonly-loads",

@@ -79,6 +79,11 @@ public enum Intrinsic {
   /** PTX {@code max}, CUDA's {@code __hmax} on the half types: as {@link #FMINNUM}. */
   FMAXNUM("fmaxnum", Signature.uniform(2, ANY_FLOAT)),
   FABS("fabs", Signature.uniform(1, FLOAT)),
+  /**
+   * PTX {@code copysign} in PTX's operand order: the second operand with the sign bit of the first
+   * ({@code copysign(sign, magnitude)}), a NaN's sign bit included, as {@code Math.copySign}.
+   */
+  COPYSIGN("copysign", Signature.uniform(2, FLOAT)),
   /** Correctly rounded square root. */
   SQRT("sqrt", Signature.uniform(1, FLOAT)),
   /** Fused multiply-add, rounded once (lane by lane on vectors). */
@@ -143,6 +148,19 @@ public enum Intrinsic {
   CHECK_INDEX("check.index", Effect.MEMORY, Signature.of(VoidType.VOID, I32, I32)),
   /** With {@code checks} on: trap if the divisor is zero. */
   CHECK_DIVISOR("check.divisor", Effect.MEMORY, new Signature.FromAny(VoidType.VOID, INT)),
+  /**
+   * With {@code checks} on: trap unless {@code 0 <= from <= to <= length} (from, to, length), the
+   * range of {@code Arrays.fill}.
+   */
+  CHECK_RANGE("check.range", Effect.MEMORY, Signature.of(VoidType.VOID, I32, I32, I32)),
+  /**
+   * Always, {@code checks} or not: trap if the argument is negative. Its sign bit is the overflow
+   * of a {@code Math.*Exact} method; its width picks Java's message ("integer overflow", "long
+   * overflow").
+   */
+  CHECK_OVERFLOW("check.overflow", Effect.MEMORY, new Signature.FromAny(VoidType.VOID, INT)),
+  /** As {@link #CHECK_OVERFLOW}, for {@code Math.absExact}, whose message names the minimum. */
+  CHECK_ABS_OVERFLOW("check.absoverflow", Effect.MEMORY, new Signature.FromAny(VoidType.VOID, INT)),
   /** Zeroes {@code bytes} (a multiple of 4) of local memory, as Java zeroes a new array. */
   MEMZERO(
       "memzero",

@@ -33,6 +33,8 @@ final class MathSelection {
         of(Intrinsic.ABS, I64, MathOpcodes.ABS_S64),
         of(Intrinsic.FABS, F32, MathOpcodes.ABS_F32),
         of(Intrinsic.FABS, F64, MathOpcodes.ABS_F64),
+        of(Intrinsic.COPYSIGN, F32, MathOpcodes.COPYSIGN_F32),
+        of(Intrinsic.COPYSIGN, F64, MathOpcodes.COPYSIGN_F64),
         of(Intrinsic.SQRT, F32, MathOpcodes.SQRT_RN_F32),
         of(Intrinsic.SQRT, F64, MathOpcodes.SQRT_RN_F64),
         of(Intrinsic.SIN_APPROX, F32, MathOpcodes.SIN_APPROX_F32),

@@ -144,4 +144,40 @@ public final class Remainder {
     int r = ex > 0 ? (ex << 23) | (mx & F_MANT) : mx >>> (1 - ex);
     return Float.intBitsToFloat(r | sign);
   }
+
+  /**
+   * {@code Math.IEEEremainder}: {@code x - n * y} with {@code n} the integer nearest {@code x / y}
+   * (the even one on a tie), exact. After {@code x % 2|y|}, which keeps {@code n}'s parity, at most
+   * two subtractions of {@code |y|} remain; each is exact (Sterbenz). A zero takes the sign of
+   * {@code x}.
+   */
+  public static double ieeeRemainder(double x, double y) {
+    if (x != x || y != y || Math.abs(x) == Double.POSITIVE_INFINITY || y == 0.0) {
+      return (x * y) / (x * y);
+    }
+    double ay = Math.abs(y);
+    if (ay == Double.POSITIVE_INFINITY) {
+      return x;
+    }
+    double ax = Math.abs(ay <= Double.MAX_VALUE / 2 ? drem(x, ay + ay) : x);
+    if (ay < 0x1p-1021) {
+      // half of a tiny |y| may be inexact: compare twice the remainder instead
+      if (ax + ax > ay) {
+        ax -= ay;
+        if (ax + ax >= ay) {
+          ax -= ay;
+        }
+      }
+    } else {
+      double half = 0.5 * ay;
+      if (ax > half) {
+        ax -= ay;
+        if (ax >= half) {
+          ax -= ay;
+        }
+      }
+    }
+    long sign = Double.doubleToRawLongBits(x) & D_SIGN;
+    return Double.longBitsToDouble(Double.doubleToRawLongBits(ax) ^ sign);
+  }
 }

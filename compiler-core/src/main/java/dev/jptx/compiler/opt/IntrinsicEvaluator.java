@@ -117,6 +117,7 @@ final class IntrinsicEvaluator {
     double b = bits.length > 1 ? Double.longBitsToDouble(bits[1]) : 0;
     return switch (in) {
       case FABS -> Math.abs(a);
+      case COPYSIGN -> Math.copySign(b, a);
       case SQRT -> Math.sqrt(a);
       case FMA -> Math.fma(a, b, Double.longBitsToDouble(bits[2]));
       case FLOOR -> Math.floor(a);
@@ -138,6 +139,7 @@ final class IntrinsicEvaluator {
     float b = bits.length > 1 ? Float.intBitsToFloat((int) bits[1]) : 0;
     return switch (in) {
       case FABS -> Math.abs(a);
+      case COPYSIGN -> Math.copySign(b, a);
       case SQRT -> (float) Math.sqrt(a);
       case FMA -> Math.fma(a, b, Float.intBitsToFloat((int) bits[2]));
       case FLOOR -> (float) Math.floor(a);

@@ -41,6 +41,9 @@ public enum MathOpcodes implements MachineOpcode {
   MAX_F64         ("any", binary("max.f64", F64)),
   ABS_F32         ("any", unary("abs.f32", F32)),
   ABS_F64         ("any", unary("abs.f64", F64)),
+  // copysign d, a, b is b with a's sign: the IR's copysign takes (sign, magnitude) in this order
+  COPYSIGN_F32    ("any", binary("copysign.f32", F32)),
+  COPYSIGN_F64    ("any", binary("copysign.f64", F64)),
   SQRT_RN_F32     ("any", unary("sqrt.rn.f32", F32)),
   SQRT_RN_F64     ("any", unary("sqrt.rn.f64", F64)),
 

@@ -32,7 +32,7 @@ class PrintfAndChecksTest {
   }
 
   /** What a run prints, its lines sorted (threads print in no fixed order). */
-  private static String captured(Runnable run) {
+  static String captured(Runnable run) {
     PrintStream old = System.out;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));

@@ -7,12 +7,12 @@ import static dev.jptx.compiler.ir.ScalarType.I64;
 
 import dev.jptx.compiler.frontend.translate.TranslationContext;
 import dev.jptx.compiler.ir.Builder;
+import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.JavaMinMax;
 import dev.jptx.compiler.ir.Opcode;
 import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +22,11 @@ import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
  * The JDK methods API.md lists as intrinsics ({@code Integer}, {@code Long}, {@code Float}, {@code
- * Double}, {@code Math}), one row each: owner, name, descriptor, and how the call becomes IR with
- * Java's exact semantics. The {@code StrictMath} twins of the {@code Math} rows are the same
- * operations, since every one of them is exact. Every other JDK method is rejected by the caller.
+ * Double}, {@code Math}, and the small helpers of {@code Byte}, {@code Short} and {@code Boolean}),
+ * one row each: owner, name, descriptor, and how the call becomes IR with Java's exact semantics.
+ * The {@code StrictMath} twins of the {@code Math} rows are the same operations, since every one of
+ * them is exact, except where a {@code StrictMath} row of its own says otherwise ({@code copySign}
+ * takes a NaN sign as positive there). Every other JDK method is rejected by the caller.
  */
 final class JdkIntrinsics {
   private static final String INTEGER = "java/lang/Integer";
@@ -33,13 +35,23 @@ final class JdkIntrinsics {
   private static final String DOUBLE = "java/lang/Double";
   private static final String MATH = "java/lang/Math";
   private static final String STRICT_MATH = "java/lang/StrictMath";
+  private static final String BOOLEAN = "java/lang/Boolean";
 
   /** Builds the call's IR from its arguments (in order, popped already); returns the result. */
   private interface Lowering {
     Value lower(Builder b, List<Value> args);
   }
 
-  private record Row(String owner, String name, String descriptor, Lowering lower) {}
+  /**
+   * One method; {@code divides} if its last argument is a divisor, checked at the call under {@code
+   * checks} as {@code /} is.
+   */
+  private record Row(
+      String owner, String name, String descriptor, Lowering lower, boolean divides) {
+    Row(String owner, String name, String descriptor, Lowering lower) {
+      this(owner, name, descriptor, lower, false);
+    }
+  }
 
   private static final List<Row> ROWS =
       List.of(
@@ -91,23 +103,106 @@ final class JdkIntrinsics {
           intrinsic(MATH, "fma", "(DDD)D", Intrinsic.FMA),
           intrinsic(MATH, "floor", "(D)D", Intrinsic.FLOOR),
           intrinsic(MATH, "ceil", "(D)D", Intrinsic.CEIL),
-          intrinsic(MATH, "rint", "(D)D", Intrinsic.RINT));
+          intrinsic(MATH, "rint", "(D)D", Intrinsic.RINT),
+          // ---- the small helpers of issue #21: Integer and Long
+          binary(INTEGER, "sum", "(II)I", (b, x, y) -> b.binary(Opcode.ADD, x, y)),
+          binary(LONG, "sum", "(JJ)J", (b, x, y) -> b.binary(Opcode.ADD, x, y)),
+          intrinsic(INTEGER, "min", "(II)I", Intrinsic.SMIN),
+          intrinsic(INTEGER, "max", "(II)I", Intrinsic.SMAX),
+          intrinsic(LONG, "min", "(JJ)J", Intrinsic.SMIN),
+          intrinsic(LONG, "max", "(JJ)J", Intrinsic.SMAX),
+          binary(INTEGER, "compare", "(II)I", (b, x, y) -> JdkIntegerOps.compare(b, x, y, false)),
+          binary(LONG, "compare", "(JJ)I", (b, x, y) -> JdkIntegerOps.compare(b, x, y, false)),
+          binary(
+              INTEGER,
+              "compareUnsigned",
+              "(II)I",
+              (b, x, y) -> JdkIntegerOps.compare(b, x, y, true)),
+          binary(
+              LONG, "compareUnsigned", "(JJ)I", (b, x, y) -> JdkIntegerOps.compare(b, x, y, true)),
+          divides(INTEGER, "divideUnsigned", "(II)I", (b, x, y) -> b.binary(Opcode.UDIV, x, y)),
+          divides(LONG, "divideUnsigned", "(JJ)J", (b, x, y) -> b.binary(Opcode.UDIV, x, y)),
+          divides(INTEGER, "remainderUnsigned", "(II)I", (b, x, y) -> b.binary(Opcode.UREM, x, y)),
+          divides(LONG, "remainderUnsigned", "(JJ)J", (b, x, y) -> b.binary(Opcode.UREM, x, y)),
+          unary(INTEGER, "toUnsignedLong", "(I)J", (b, x) -> b.cast(Opcode.ZEXT, x, I64)),
+          unary(INTEGER, "highestOneBit", "(I)I", JdkIntegerOps::highestOneBit),
+          unary(LONG, "highestOneBit", "(J)J", JdkIntegerOps::highestOneBit),
+          unary(INTEGER, "lowestOneBit", "(I)I", JdkIntegerOps::lowestOneBit),
+          unary(LONG, "lowestOneBit", "(J)J", JdkIntegerOps::lowestOneBit),
+          unary(INTEGER, "signum", "(I)I", JdkIntegerOps::signum),
+          unary(LONG, "signum", "(J)I", JdkIntegerOps::signum),
+          // ---- Byte, Short, Boolean (a boolean is an int 0 or 1)
+          unary("java/lang/Byte", "toUnsignedInt", "(B)I", (b, x) -> mask(b, x, 0xFF)),
+          unary("java/lang/Short", "toUnsignedInt", "(S)I", (b, x) -> mask(b, x, 0xFFFF)),
+          binary(BOOLEAN, "logicalAnd", "(ZZ)Z", (b, x, y) -> b.binary(Opcode.AND, x, y)),
+          binary(BOOLEAN, "logicalOr", "(ZZ)Z", (b, x, y) -> b.binary(Opcode.OR, x, y)),
+          binary(BOOLEAN, "logicalXor", "(ZZ)Z", (b, x, y) -> b.binary(Opcode.XOR, x, y)),
+          // ---- Float and Double
+          unary(FLOAT, "isFinite", "(F)Z", JdkFloatBits::isFinite),
+          unary(DOUBLE, "isFinite", "(D)Z", JdkFloatBits::isFinite),
+          binary(FLOAT, "compare", "(FF)I", JdkFloatBits::compare),
+          binary(DOUBLE, "compare", "(DD)I", JdkFloatBits::compare),
+          binary(FLOAT, "sum", "(FF)F", (b, x, y) -> b.binary(Opcode.FADD, x, y)),
+          binary(DOUBLE, "sum", "(DD)D", (b, x, y) -> b.binary(Opcode.FADD, x, y)),
+          javaMinMax(FLOAT, "min", "(FF)F"),
+          javaMinMax(FLOAT, "max", "(FF)F"),
+          javaMinMax(DOUBLE, "min", "(DD)D"),
+          javaMinMax(DOUBLE, "max", "(DD)D"),
+          // ---- Math (and StrictMath, below, except where a StrictMath row of its own differs)
+          unary(MATH, "round", "(F)I", JdkFloatBits::round),
+          unary(MATH, "round", "(D)J", JdkFloatBits::round),
+          unary(MATH, "signum", "(F)F", JdkFloatBits::signum),
+          unary(MATH, "signum", "(D)D", JdkFloatBits::signum),
+          unary(MATH, "getExponent", "(F)I", JdkFloatBits::getExponent),
+          unary(MATH, "getExponent", "(D)I", JdkFloatBits::getExponent),
+          binary(MATH, "copySign", "(FF)F", (b, m, s) -> JdkFloatBits.copySign(b, m, s, false)),
+          binary(MATH, "copySign", "(DD)D", (b, m, s) -> JdkFloatBits.copySign(b, m, s, false)),
+          binary(
+              STRICT_MATH, "copySign", "(FF)F", (b, m, s) -> JdkFloatBits.copySign(b, m, s, true)),
+          binary(
+              STRICT_MATH, "copySign", "(DD)D", (b, m, s) -> JdkFloatBits.copySign(b, m, s, true)),
+          // Java's own constants: pi/180 and 180/pi rounded to double, one multiplication
+          unary(MATH, "toRadians", "(D)D", (b, x) -> times(b, x, 0.017453292519943295)),
+          unary(MATH, "toDegrees", "(D)D", (b, x) -> times(b, x, 57.29577951308232)),
+          divides(MATH, "floorDiv", "(II)I", JdkIntegerOps::floorDiv),
+          divides(MATH, "floorDiv", "(JI)J", JdkIntegerOps::floorDiv),
+          divides(MATH, "floorDiv", "(JJ)J", JdkIntegerOps::floorDiv),
+          divides(MATH, "floorMod", "(II)I", JdkIntegerOps::floorMod),
+          divides(MATH, "floorMod", "(JI)I", JdkIntegerOps::floorMod),
+          divides(MATH, "floorMod", "(JJ)J", JdkIntegerOps::floorMod),
+          // ---- the *Exact methods: an overflow stops the kernel, checks or not
+          binary(MATH, "addExact", "(II)I", JdkIntegerOps::addExact),
+          binary(MATH, "addExact", "(JJ)J", JdkIntegerOps::addExact),
+          binary(MATH, "subtractExact", "(II)I", JdkIntegerOps::subtractExact),
+          binary(MATH, "subtractExact", "(JJ)J", JdkIntegerOps::subtractExact),
+          binary(MATH, "multiplyExact", "(II)I", JdkIntegerOps::multiplyExact),
+          binary(MATH, "multiplyExact", "(JI)J", JdkIntegerOps::multiplyExact),
+          binary(MATH, "multiplyExact", "(JJ)J", JdkIntegerOps::multiplyExact),
+          unary(MATH, "incrementExact", "(I)I", JdkIntegerOps::incrementExact),
+          unary(MATH, "incrementExact", "(J)J", JdkIntegerOps::incrementExact),
+          unary(MATH, "decrementExact", "(I)I", JdkIntegerOps::decrementExact),
+          unary(MATH, "decrementExact", "(J)J", JdkIntegerOps::decrementExact),
+          unary(MATH, "negateExact", "(I)I", JdkIntegerOps::negateExact),
+          unary(MATH, "negateExact", "(J)J", JdkIntegerOps::negateExact),
+          unary(MATH, "toIntExact", "(J)I", JdkIntegerOps::toIntExact),
+          unary(MATH, "absExact", "(I)I", JdkIntegerOps::absExact),
+          unary(MATH, "absExact", "(J)J", JdkIntegerOps::absExact));
 
   private static final Map<String, Row> BY_KEY = index();
 
   private JdkIntrinsics() {}
 
   private static Map<String, Row> index() {
-    List<Row> all = new ArrayList<>(ROWS);
-    for (Row r : ROWS) {
-      if (r.owner().equals(MATH)) {
-        all.add(new Row(STRICT_MATH, r.name(), r.descriptor(), r.lower()));
-      }
-    }
     Map<String, Row> m = new HashMap<>();
-    for (Row r : all) {
+    for (Row r : ROWS) {
       if (m.put(key(r.owner(), r.name(), r.descriptor()), r) != null) {
         throw new IllegalStateException("two rows for " + r.owner() + "." + r.name());
+      }
+    }
+    for (Row r : ROWS) {
+      if (r.owner().equals(MATH)) {
+        Row twin = new Row(STRICT_MATH, r.name(), r.descriptor(), r.lower(), r.divides());
+        m.putIfAbsent(key(STRICT_MATH, r.name(), r.descriptor()), twin);
       }
     }
     return Map.copyOf(m);
@@ -127,6 +222,10 @@ final class JdkIntrinsics {
     Value[] args = new Value[params.length];
     for (int k = params.length - 1; k >= 0; k--) {
       args[k] = cx.popScalar(stackType(params[k]));
+    }
+    if (r.divides() && cx.checks()) {
+      cx.emitVoid(
+          new InstData.IntrinsicCall(Intrinsic.CHECK_DIVISOR, List.of(args[args.length - 1])));
     }
     cx.push(r.lower().lower(Builder.atEnd(cx.f, cx.block(), cx.line()), List.of(args)));
     return true;
@@ -154,10 +253,42 @@ final class JdkIntrinsics {
     return b.cast(ext, b.intrinsic(Intrinsic.BSWAP, ScalarType.I16, narrow), I32);
   }
 
-  /** {@code Math.min/max} on {@code float}/{@code double}: NaN if either is, -0.0 below +0.0. */
+  /** A method of two arguments built by {@code lower}. */
+  private interface BinaryLowering {
+    Value lower(Builder b, Value x, Value y);
+  }
+
+  private static Row binary(String owner, String name, String desc, BinaryLowering lower) {
+    return new Row(owner, name, desc, (b, a) -> lower.lower(b, a.get(0), a.get(1)));
+  }
+
+  /** A division or remainder, whose divisor {@code checks} checks. */
+  private static Row divides(String owner, String name, String desc, BinaryLowering lower) {
+    return new Row(owner, name, desc, (b, a) -> lower.lower(b, a.get(0), a.get(1)), true);
+  }
+
+  /** The low {@code 8} or {@code 16} bits of a sign-extended {@code byte}/{@code short}. */
+  private static Value mask(Builder b, Value x, int bits) {
+    return b.binary(Opcode.AND, x, b.function().i32(bits));
+  }
+
+  /** {@code x * c} in double. */
+  private static Value times(Builder b, Value x, double c) {
+    Value constant = b.function().constant(F64, Double.doubleToRawLongBits(c));
+    return b.binary(Opcode.FMUL, x, constant);
+  }
+
   private static Row javaMinMax(String name, String desc) {
+    return javaMinMax(MATH, name, desc);
+  }
+
+  /**
+   * {@code Math.min/max} on {@code float}/{@code double}, and {@code Float}/{@code Double}'s, which
+   * are the same: NaN if either is, -0.0 below +0.0.
+   */
+  private static Row javaMinMax(String owner, String name, String desc) {
     boolean min = name.equals("min");
-    return new Row(MATH, name, desc, (b, a) -> JavaMinMax.emit(b, a.get(0), a.get(1), min));
+    return new Row(owner, name, desc, (b, a) -> JavaMinMax.emit(b, a.get(0), a.get(1), min));
   }
 
   /**

@@ -1,11 +1,12 @@
 package dev.jptx.compiler.frontend.intrinsics;
 
 import dev.jptx.compiler.frontend.classes.JavaTypes;
+import dev.jptx.compiler.frontend.translate.CallArguments;
 import dev.jptx.compiler.frontend.translate.TranslationContext;
 import dev.jptx.compiler.frontend.translate.TranslationUnit;
 import dev.jptx.compiler.ir.InstData;
+import dev.jptx.compiler.ir.Intrinsic;
 import dev.jptx.compiler.ir.Value;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,17 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * output independent of the running JDK's bytecode, as API.md requires.
  */
 final class LibraryCalls {
-  /** A library method: class (simple name, in the libdevice package) and method name. */
-  private record Target(String libraryClass, String method) {}
+  /**
+   * A library method: class (simple name, in the libdevice package) and method name; {@code
+   * rangeChecked} if, under {@code checks}, the call's {@code (array, from, to, ...)} range is
+   * checked at the caller's line first.
+   */
+  private record Target(String libraryClass, String method, boolean rangeChecked) {}
+
+  private static final String ARRAYS = "java/util/Arrays";
+
+  /** The element types {@code Arrays.fill} is compiled for: every primitive. */
+  private static final String PRIMITIVES = "ZBSCIJFD";
 
   /** {@code owner.name descriptor} of the called method to its library implementation. */
   private static final Map<String, Target> ROWS = rows();
@@ -65,6 +75,20 @@ final class LibraryCalls {
         "sqrt",
         "rsqrt");
     add(m, "dev/jptx/GpuMath", "FloatMath", "(FF)F", "atan2", "pow", "hypot");
+    // the Math steps between neighbouring floats (API.md, issue #21), exact, so one implementation
+    // serves StrictMath too
+    for (String owner : List.of("java/lang/Math", "java/lang/StrictMath")) {
+      for (String t : List.of("D", "F")) {
+        add(m, owner, "FloatSteps", "(" + t + ")" + t, "ulp", "nextUp", "nextDown");
+        add(m, owner, "FloatSteps", "(" + t + "I)" + t, "scalb");
+        add(m, owner, "FloatSteps", "(" + t + "D)" + t, "nextAfter");
+      }
+      m.put(owner + ".IEEEremainder(DD)D", new Target("Remainder", "ieeeRemainder", false));
+    }
+    for (char e : PRIMITIVES.toCharArray()) {
+      add(m, ARRAYS, "ArrayFill", "([" + e + e + ")V", "fill");
+      m.put(ARRAYS + ".fill([" + e + "II" + e + ")V", new Target("ArrayFill", "fill", true));
+    }
     return Map.copyOf(m);
   }
 
@@ -72,7 +96,7 @@ final class LibraryCalls {
   private static void add(
       Map<String, Target> m, String owner, String library, String desc, String... names) {
     for (String n : names) {
-      m.put(owner + "." + n + desc, new Target(library, n));
+      m.put(owner + "." + n + desc, new Target(library, n, false));
     }
   }
 
@@ -87,17 +111,25 @@ final class LibraryCalls {
     String symbol =
         cx.unit.deviceFunctions.symbolFor(
             TranslationUnit.LIBDEVICE + t.libraryClass(), t.method(), m.desc, cx);
-    Type[] params = Type.getArgumentTypes(m.desc);
-    List<Value> args = new ArrayList<>();
-    for (int k = params.length - 1; k >= 0; k--) {
-      args.add(0, cx.popScalar(JavaTypes.stackType(params[k])));
-    }
+    List<Value> args = CallArguments.pop(cx, m.desc);
     Type ret = Type.getReturnType(m.desc);
-    if (symbol == null) {
-      cx.push(cx.f.constant(JavaTypes.stackType(ret), 0));
+    if (symbol == null || args == null) {
+      if (ret.getSort() != Type.VOID) {
+        cx.push(cx.f.constant(JavaTypes.stackType(ret), 0));
+      }
       return true;
     }
-    cx.push(cx.emit(new InstData.Call(symbol, args), JavaTypes.stackType(ret)));
+    if (t.rangeChecked() && cx.checks()) {
+      // args: the array's address and length, from, to, ...
+      cx.emitVoid(
+          new InstData.IntrinsicCall(
+              Intrinsic.CHECK_RANGE, List.of(args.get(2), args.get(3), args.get(1))));
+    }
+    if (ret.getSort() == Type.VOID) {
+      cx.emitVoid(new InstData.Call(symbol, args));
+    } else {
+      cx.push(cx.emit(new InstData.Call(symbol, args), JavaTypes.stackType(ret)));
+    }
     return true;
   }
 }

@@ -5,7 +5,6 @@ import dev.jptx.compiler.ir.Builder;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.PrintfCall;
 import dev.jptx.compiler.ir.Value;
-import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -70,37 +69,17 @@ final class InvokeTranslator implements Opcodes {
         c.bytes() == 0 ? null : a.address());
   }
 
-  /**
-   * A call of a static method as a device function: arrays are passed as their generic address and
-   * their length, so one function body serves arrays in any state space.
-   */
+  /** A call of a static method as a device function. */
   private void callDevice(MethodInsnNode m) {
     String symbol = cx.unit.deviceFunctions.symbolFor(m.owner, m.name, m.desc, cx);
     if (symbol == null) {
       reject(m.desc, true, null);
       return;
     }
-    Type[] params = Type.getArgumentTypes(m.desc);
-    List<Operand> operands = new ArrayList<>();
-    for (int k = params.length - 1; k >= 0; k--) {
-      operands.add(0, cx.pop());
-    }
-    List<Value> args = new ArrayList<>();
-    boolean poisoned = false;
-    for (int k = 0; k < params.length; k++) {
-      Operand o = operands.get(k);
-      if (o instanceof Operand.ArrayRef a) {
-        args.add(Addresses.generic(cx, a.address()));
-        args.add(a.length());
-      } else if (o instanceof Operand.Scalar sc) {
-        args.add(sc.value());
-      } else {
-        poisoned = true;
-      }
-    }
+    List<Value> args = CallArguments.pop(cx, m.desc);
     Type ret = Type.getReturnType(m.desc);
     dev.jptx.compiler.ir.Type rt = DeviceFunctions.DeviceSignature.returnType(m.desc);
-    if (poisoned) {
+    if (args == null) {
       if (ret.getSort() != Type.VOID) {
         cx.push(new Operand.Poison(new TypeInterpreter().newValue(ret)));
       }

@@ -64,6 +64,11 @@ public final class TranslationContext {
     return line;
   }
 
+  /** Whether the {@code checks} option is on: index, divisor and range checks are emitted. */
+  public boolean checks() {
+    return unit.checks;
+  }
+
   /** The bytecode offset of the instruction being translated. */
   public int bytecodeOffset() {
     return bytecodeOffset;

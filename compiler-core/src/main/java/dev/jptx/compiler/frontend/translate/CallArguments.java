@@ -1,0 +1,40 @@
+package dev.jptx.compiler.frontend.translate;
+
+import dev.jptx.compiler.ir.Value;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Type;
+
+/**
+ * The arguments of a call of a device function, popped from the operand stack in the device
+ * function ABI: a primitive as itself, an array as its generic address then its length, so one
+ * function body serves arrays in any state space.
+ */
+public final class CallArguments {
+  private CallArguments() {}
+
+  /**
+   * Pops the arguments of a method with descriptor {@code descriptor}; null if one of them is
+   * poison (already reported).
+   */
+  public static List<Value> pop(TranslationContext cx, String descriptor) {
+    int count = Type.getArgumentTypes(descriptor).length;
+    List<Operand> operands = new ArrayList<>();
+    for (int k = 0; k < count; k++) {
+      operands.add(0, cx.pop());
+    }
+    List<Value> args = new ArrayList<>();
+    boolean poisoned = false;
+    for (Operand o : operands) {
+      if (o instanceof Operand.ArrayRef a) {
+        args.add(Addresses.generic(cx, a.address()));
+        args.add(a.length());
+      } else if (o instanceof Operand.Scalar sc) {
+        args.add(sc.value());
+      } else {
+        poisoned = true;
+      }
+    }
+    return poisoned ? null : args;
+  }
+}
