@@ -14,7 +14,9 @@ public final class StrictMathKernels {
 
   private StrictMathKernels() {}
 
-  /** Every function on (x[i], y[i]), as bits (NaNs canonical: their payloads are the hardware's). */
+  /**
+   * Every function on (x[i], y[i]), as bits (NaNs canonical: their payloads are the hardware's).
+   */
   @Kernel
   public static void strict(double[] x, double[] y, long[] out) {
     int i = globalIdX();

@@ -1,8 +1,17 @@
 package dev.jptx.compiler.libdevice.fdlibm;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.driver.ClassResult;
 import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.driver.DumpSink;
+import dev.jptx.compiler.driver.Pipeline;
+import dev.jptx.compiler.frontend.classes.ClassFiles;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
+import dev.jptx.compiler.testing.TestClasses;
 import dev.jptx.runtime.Launch;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +59,34 @@ class StrictMathOnSimulatorTest {
             x,
             y,
             new long[N * StrictMathKernels.RESULTS]));
+  }
+
+  /**
+   * The calls go to the FDLIBM classes, not to the accurate library, and nothing is contracted into
+   * an {@code fma} (FDLIBM rounds every product on its own), with the build's fast math too.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void strictMath_compilesToFdlibmWithoutFma(String name, CompilerOptions o) {
+    for (CompilerOptions options : List.of(o, o.withFastMath(true))) {
+      Diagnostics d = new Diagnostics();
+      ClassResult r =
+          new Pipeline(options, DumpSink.NONE)
+              .compile(
+                  ClassFiles.readKnownGood(TestClasses.bytes(StrictMathKernels.class.getName())),
+                  TestClasses.classPath(),
+                  d);
+      assertTrue(r.succeeded(), d.all().toString());
+      for (String ptx : r.modules().values()) {
+        if (name.contains("-O0")) { // nothing inlined: the device functions keep their names
+          for (String f : List.of("FdlibmTrig_sin", "FdlibmPow_pow", "FdlibmHypot_hypot")) {
+            assertTrue(ptx.contains(f), f);
+          }
+        }
+        // the accurate library forms exact products with fma; FDLIBM never does
+        assertFalse(ptx.contains("fma."), "no fused multiply-add");
+      }
+    }
   }
 
   /** Every k-th element, so that {@code count} of them remain. */
