@@ -48,16 +48,10 @@ public final class FdlibmExp {
     double lo = 0.0;
     int k = 0;
     if (hx > 0x3fd62e42) { // |x| > ln2/2
-      if (hx < 0x3FF0A2B2) { // and |x| < 1.5 ln2
-        hi = negative ? x + LN2_HI : x - LN2_HI;
-        lo = negative ? -LN2_LO : LN2_LO;
-        k = negative ? -1 : 1;
-      } else {
-        k = (int) (INV_LN2 * x + (negative ? -0.5 : 0.5));
-        double t = k;
-        hi = x - t * LN2_HI;
-        lo = t * LN2_LO;
-      }
+      double[] parts = new double[2];
+      k = reduce(x, hx, parts);
+      hi = parts[0];
+      lo = parts[1];
       x = hi - lo;
     } else if (hx < 0x3e300000) { // |x| < 2^-28
       return 1.0 + x;
@@ -72,5 +66,23 @@ public final class FdlibmExp {
       return Words.addExponent(y, k);
     }
     return Words.addExponent(y, k + 1000) * TWO_M1000;
+  }
+
+  /**
+   * x = k ln2 + (hi - lo) for |x| > ln2/2 (hx is |x|'s high word), shared with expm1: k = +-1 below
+   * 1.5 ln2, else the nearest integer to x/ln2; stores hi and lo in {@code parts}, returns k.
+   */
+  static int reduce(double x, int hx, double[] parts) {
+    boolean negative = x < 0;
+    if (hx < 0x3FF0A2B2) { // |x| < 1.5 ln2
+      parts[0] = negative ? x + LN2_HI : x - LN2_HI;
+      parts[1] = negative ? -LN2_LO : LN2_LO;
+      return negative ? -1 : 1;
+    }
+    int k = (int) (INV_LN2 * x + (negative ? -0.5 : 0.5));
+    double t = k;
+    parts[0] = x - t * LN2_HI; // exact: LN2_HI has 32 trailing zeros
+    parts[1] = t * LN2_LO;
+    return k;
   }
 }

@@ -41,18 +41,10 @@ public final class FdlibmExpm1 {
     double c = 0.0;
     int k = 0;
     if (hx > 0x3fd62e42) { // |x| > ln2/2
-      double hi;
-      double lo;
-      if (hx < 0x3FF0A2B2) { // and |x| < 1.5 ln2
-        hi = negative ? x + FdlibmExp.LN2_HI : x - FdlibmExp.LN2_HI;
-        lo = negative ? -FdlibmExp.LN2_LO : FdlibmExp.LN2_LO;
-        k = negative ? -1 : 1;
-      } else {
-        k = (int) (FdlibmExp.INV_LN2 * x + (negative ? -0.5 : 0.5));
-        double t = k;
-        hi = x - t * FdlibmExp.LN2_HI;
-        lo = t * FdlibmExp.LN2_LO;
-      }
+      double[] parts = new double[2];
+      k = FdlibmExp.reduce(x, hx, parts);
+      double hi = parts[0];
+      double lo = parts[1];
       x = hi - lo;
       c = (hi - x) - lo;
     } else if (hx < 0x3c900000) { // |x| < 2^-54

@@ -81,20 +81,14 @@ public final class FdlibmLog {
   /** {@code StrictMath.log10(x)}. */
   public static double log10(double x) {
     int hx = Words.hi(x);
+    if (x == 0.0 || hx < 0 || hx >= 0x7ff00000) {
+      return log(x); // the same special values: -inf, NaN, x + x
+    }
     int k = 0;
-    if (hx < 0x00100000) {
-      if (x == 0.0) {
-        return Double.NEGATIVE_INFINITY;
-      }
-      if (hx < 0) {
-        return Double.NaN;
-      }
+    if (hx < 0x00100000) { // subnormal
       k -= 54;
       x *= TWO54;
       hx = Words.hi(x);
-    }
-    if (hx >= 0x7ff00000) {
-      return x + x;
     }
     k += (hx >> 20) - 1023;
     int i = k >>> 31; // 1 for k < 0: keep x in [1/2, 1) so that y + log10(x) does not cancel

@@ -50,6 +50,29 @@ class FdlibmMatchesStrictMathTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("functions")
+  void thresholdNeighbourhoods_matchStrictMath(StrictFunctions.Pair f) {
+    double[] others = {1.0, -1.0, 0.5, 2.0, 3.0, -2.5, 1e-300, 1e300, 0x1p-1070};
+    Mismatches m = new Mismatches(f);
+    for (double x : StrictInputs.thresholdRanges(512)) {
+      if (!f.binary()) {
+        m.check(x, 0.0);
+        continue;
+      }
+      for (double y : others) {
+        m.check(x, y);
+        m.check(y, x);
+      }
+    }
+    if (f.name().equals("hypot")) {
+      for (double[] p : StrictInputs.hypotPairs()) {
+        m.check(p[0], p[1]);
+      }
+    }
+    m.assertNone();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("functions")
   void randomInputs_matchStrictMath(StrictFunctions.Pair f) {
     SplittableRandom r = new SplittableRandom(f.name().hashCode());
     Mismatches m = new Mismatches(f);

@@ -93,6 +93,46 @@ final class StrictInputs {
     return v;
   }
 
+  /**
+   * The {@code width} doubles either side of every threshold, both signs: FDLIBM's branches and the
+   * ends of its reduction intervals, where a reimplementation most easily goes its own way.
+   */
+  static List<Double> thresholdRanges(int width) {
+    List<Double> v = new ArrayList<>();
+    for (int hw : THRESHOLDS) {
+      for (int sign : new int[] {0, 0x80000000}) {
+        double t = Words.of(hw | sign, 0);
+        double up = t;
+        double down = t;
+        v.add(t);
+        for (int k = 0; k < width; k++) {
+          up = Math.nextUp(up);
+          down = Math.nextDown(down);
+          v.add(up);
+          v.add(down);
+        }
+      }
+    }
+    return v;
+  }
+
+  /**
+   * Pairs for hypot whose sum of squares is near a perfect square (2^k and m 2^e a few ulps off),
+   * where rounding decides: the JDK's StrictMath tests look there.
+   */
+  static List<double[]> hypotPairs() {
+    List<double[]> v = new ArrayList<>();
+    for (int k = 0; k <= 3; k++) {
+      for (int m = 1; m <= 200; m++) {
+        double y = m * 0.5;
+        for (int j = -40; j <= 40; j++) {
+          v.add(new double[] {Math.scalb(1.0, k), y + j * Math.ulp(y)});
+        }
+      }
+    }
+    return v;
+  }
+
   /** Arguments next to multiples of pi/2 and huge ones, where reduction matters. */
   static List<Double> trigHard() {
     List<Double> v = new ArrayList<>();
