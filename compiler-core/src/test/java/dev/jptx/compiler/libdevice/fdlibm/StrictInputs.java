@@ -63,7 +63,11 @@ final class StrictInputs {
       0x1p53,
       0x1p31,
       0x1p64,
-      0x1p1023
+      0x1p1023,
+      // arguments where FDLIBM's exp was seen to differ from other implementations (JDK tests)
+      0x1.2e8f20cf3cbe7p+8,
+      -0x1.49f33ad2c1c58p+9,
+      0x1.fce66609f7428p+5
     };
     for (double b : base) {
       v.add(b);
