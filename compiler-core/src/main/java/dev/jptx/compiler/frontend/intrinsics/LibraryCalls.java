@@ -21,7 +21,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
  */
 final class LibraryCalls {
   /**
-   * A library method: class (simple name, in the libdevice package) and method name; {@code
+   * A library method: class (relative to the libdevice package) and method name; {@code
    * rangeChecked} if, under {@code checks}, the call's {@code (array, from, to, ...)} range is
    * checked at the caller's line first.
    */
@@ -32,22 +32,38 @@ final class LibraryCalls {
   /** The element types {@code Arrays.fill} is compiled for: every primitive. */
   private static final String PRIMITIVES = "ZBSCIJFD";
 
+  /** The FDLIBM subpackage, relative to the library's package. */
+  private static final String FDLIBM = "fdlibm/";
+
   /** {@code owner.name descriptor} of the called method to its library implementation. */
   private static final Map<String, Target> ROWS = rows();
 
   private static Map<String, Target> rows() {
     Map<String, Target> m = new HashMap<>();
-    // the transcendental functions of java.lang.Math and their StrictMath twins (API.md)
-    for (String owner : List.of("java/lang/Math", "java/lang/StrictMath")) {
-      add(m, owner, "Trig", "(D)D", "sin", "cos", "tan");
-      add(m, owner, "InverseTrig", "(D)D", "asin", "acos", "atan");
-      add(m, owner, "InverseTrig", "(DD)D", "atan2");
-      add(m, owner, "ExpLog", "(D)D", "exp", "expm1", "log", "log10", "log1p");
-      add(m, owner, "ExpLog", "(DD)D", "pow");
-      add(m, owner, "Hyperbolic", "(D)D", "sinh", "cosh", "tanh");
-      add(m, owner, "Roots", "(D)D", "cbrt");
-      add(m, owner, "Roots", "(DD)D", "hypot");
-    }
+    // the transcendental functions of java.lang.Math (API.md): the accurate library
+    String math = "java/lang/Math";
+    add(m, math, "Trig", "(D)D", "sin", "cos", "tan");
+    add(m, math, "InverseTrig", "(D)D", "asin", "acos", "atan");
+    add(m, math, "InverseTrig", "(DD)D", "atan2");
+    add(m, math, "ExpLog", "(D)D", "exp", "expm1", "log", "log10", "log1p");
+    add(m, math, "ExpLog", "(DD)D", "pow");
+    add(m, math, "Hyperbolic", "(D)D", "sinh", "cosh", "tanh");
+    add(m, math, "Roots", "(D)D", "cbrt");
+    add(m, math, "Roots", "(DD)D", "hypot");
+    // their StrictMath twins: FDLIBM's algorithms, which Java defines StrictMath's results by
+    String strict = "java/lang/StrictMath";
+    add(m, strict, FDLIBM + "FdlibmTrig", "(D)D", "sin", "cos", "tan");
+    add(m, strict, FDLIBM + "FdlibmAsin", "(D)D", "asin", "acos");
+    add(m, strict, FDLIBM + "FdlibmAtan", "(D)D", "atan");
+    add(m, strict, FDLIBM + "FdlibmAtan", "(DD)D", "atan2");
+    add(m, strict, FDLIBM + "FdlibmExp", "(D)D", "exp");
+    add(m, strict, FDLIBM + "FdlibmExpm1", "(D)D", "expm1");
+    add(m, strict, FDLIBM + "FdlibmLog", "(D)D", "log", "log10");
+    add(m, strict, FDLIBM + "FdlibmLog1p", "(D)D", "log1p");
+    add(m, strict, FDLIBM + "FdlibmPow", "(DD)D", "pow");
+    add(m, strict, FDLIBM + "FdlibmHyperbolic", "(D)D", "sinh", "cosh", "tanh");
+    add(m, strict, FDLIBM + "FdlibmCbrt", "(D)D", "cbrt");
+    add(m, strict, FDLIBM + "FdlibmHypot", "(DD)D", "hypot");
     // every GpuMath function: FloatMath, which FastMathLowering may turn into approximations
     add(
         m,
