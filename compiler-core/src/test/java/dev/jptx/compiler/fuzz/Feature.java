@@ -60,6 +60,14 @@ enum Feature {
   MATH,
   /** {@code Integer}/{@code Long} bit methods, {@code Float}/{@code Double} bit conversions. */
   BIT_INTRINSICS,
+  /**
+   * The small helpers of {@code Math}/{@code StrictMath} ({@code round signum copySign ulp nextUp
+   * nextDown nextAfter scalb getExponent IEEEremainder toRadians toDegrees floorDiv floorMod}) and
+   * of {@code Integer Long Float Double Byte Short Boolean}.
+   */
+  JDK_HELPERS,
+  /** {@code StrictMath}'s transcendental functions, which are FDLIBM's bit for bit. */
+  STRICT_MATH,
   /** Shared arrays exchanged between the threads of a block around {@code syncThreads()}. */
   SHARED_MEMORY,
   /** Integer atomics on cells all threads update (results independent of the order). */

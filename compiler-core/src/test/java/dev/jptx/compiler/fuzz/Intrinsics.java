@@ -8,14 +8,17 @@ import java.util.function.Supplier;
  * The JDK and {@code Gpu} methods the compiler maps to instructions: {@code Math} ({@link
  * Feature#MATH}), the bit methods of {@code Integer Long Float Double} ({@link
  * Feature#BIT_INTRINSICS}) and the half-precision methods of {@code Gpu} ({@link
- * Feature#HALF_PRECISION}). Only those whose Java results the compiled code must reproduce bit for
- * bit: no transcendental functions.
+ * Feature#HALF_PRECISION}), and through {@link JdkHelperCalls} the small helpers of {@code Math}
+ * and the boxing classes and {@code StrictMath}'s functions. Only those whose Java results the
+ * compiled code must reproduce bit for bit: no {@code Math} transcendental functions.
  */
 final class Intrinsics {
   private final ExpressionGenerator g;
+  private final JdkHelperCalls helpers;
 
   Intrinsics(ExpressionGenerator g) {
     this.g = g;
+    this.helpers = new JdkHelperCalls(g, this);
   }
 
   /** A call of exactly type {@code t}, or null if no enabled method has that type. */
@@ -30,10 +33,17 @@ final class Intrinsics {
     if (g.has(Feature.HALF_PRECISION) && g.has(Feature.FLOATS)) {
       half(t, d, options);
     }
+    if (g.has(Feature.JDK_HELPERS)) {
+      helpers.helpers(t, d, options);
+    }
+    if (g.has(Feature.STRICT_MATH) && g.has(Feature.DOUBLES)) {
+      helpers.strictMath(t, d, options);
+    }
     return options.isEmpty() ? null : g.pick(options).get();
   }
 
-  private Expr call(JType t, String method, int d, JType... args) {
+  /** {@code method(args)}, each argument an expression of exactly its type. */
+  Expr call(JType t, String method, int d, JType... args) {
     List<Object> parts = new ArrayList<>(List.of(method + "("));
     for (int i = 0; i < args.length; i++) {
       if (i > 0) {

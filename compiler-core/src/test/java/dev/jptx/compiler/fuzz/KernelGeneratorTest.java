@@ -54,7 +54,17 @@ class KernelGeneratorTest {
               Feature.LOCAL_ARRAYS,
               Pattern.compile("(?m)^(?!\\s*static )\\s*\\w+\\[\\] \\w+ = new \\w+\\[")),
           Map.entry(Feature.STATIC_FINAL_ARRAYS, Pattern.compile("static final \\w+\\[\\]")),
-          Map.entry(Feature.MATH, Pattern.compile("\\bMath\\.")),
+          Map.entry(
+              Feature.MATH,
+              Pattern.compile("\\bMath\\.(abs|min|max|fma|sqrt|floor|ceil|rint|multiplyHigh)\\(")),
+          Map.entry(
+              Feature.JDK_HELPERS,
+              Pattern.compile(
+                  "\\b(floorMod|floorDiv|highestOneBit|copySign|nextUp|ulp|scalb|compareUnsigned"
+                      + "|toUnsignedInt|logicalXor)\\(")),
+          Map.entry(
+              Feature.STRICT_MATH,
+              Pattern.compile("\\bStrictMath\\.(cos|tan|log|atan2|pow|hypot)\\(")),
           Map.entry(
               Feature.BIT_INTRINSICS, Pattern.compile("\\b(bitCount|numberOfLeadingZeros)\\(")),
           Map.entry(Feature.SHARED_MEMORY, Pattern.compile("\\bsyncThreads\\w*\\(")),
