@@ -166,7 +166,15 @@ public final class DeviceFunctions {
     cx.line = SourceLines.firstLine(p.method());
     List<Operand> args = new ArrayList<>();
     for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(p.key().descriptor())) {
-      if (t.getSort() == org.objectweb.asm.Type.ARRAY) {
+      if (JavaTypes.isArrayOfPrimitiveArrays(t)) {
+        PointerType generic = new PointerType(AddressSpace.GENERIC);
+        args.add(
+            new Operand.RowTable(
+                f.addParam(generic),
+                f.addParam(generic),
+                f.addParam(dev.jptx.compiler.ir.ScalarType.I32),
+                t.getElementType()));
+      } else if (t.getSort() == org.objectweb.asm.Type.ARRAY) {
         args.add(
             new Operand.ArrayRef(
                 f.addParam(new PointerType(AddressSpace.GENERIC)),

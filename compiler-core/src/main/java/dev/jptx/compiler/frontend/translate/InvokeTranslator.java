@@ -92,6 +92,16 @@ final class InvokeTranslator implements Opcodes {
       if (o instanceof Operand.ArrayRef a) {
         args.add(Addresses.generic(cx, a.address()));
         args.add(a.length());
+      } else if (o instanceof Operand.RowTable t) {
+        // a global table holds global row addresses, which are generic ones too
+        args.add(Addresses.generic(cx, t.rows()));
+        args.add(Addresses.generic(cx, t.lengths()));
+        args.add(t.count());
+      } else if (o instanceof Operand.LocalRows) {
+        cx.error(
+            "a local array of arrays cannot be passed to a device function (pass its rows one by"
+                + " one)");
+        poisoned = true;
       } else if (o instanceof Operand.Scalar sc) {
         args.add(sc.value());
       } else {

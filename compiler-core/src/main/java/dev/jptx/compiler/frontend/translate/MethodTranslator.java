@@ -88,7 +88,7 @@ final class MethodTranslator implements Opcodes {
     }
     blocks = BytecodeBlocks.of(method, frames);
     Map<Block, List<Block>> preds = createBlocks(entry);
-    ssa = new SsaBuilder(preds, new PhiFactory(cx.f));
+    ssa = new SsaBuilder(preds, new PhiFactory(cx.f, cx::error));
     Block first = blockOf.get(0);
     int slot = 0;
     for (Operand a : arguments) {
