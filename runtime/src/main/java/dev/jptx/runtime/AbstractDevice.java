@@ -134,6 +134,7 @@ public abstract class AbstractDevice implements Device {
    * loads may be cached ({@code ld.global.nc}) while the other parameter writes.
    */
   private static void checkAliases(KernelMethod kernel, Object[] args) {
+    checkRows(kernel, args);
     for (int i = 0; i < args.length; i++) {
       for (int j = i + 1; j < args.length; j++) {
         if (args[i] != null
@@ -149,6 +150,31 @@ public abstract class AbstractDevice implements Device {
                   + j
                   + " are the same array, one @ReadOnly and one written; pass a copy for the"
                   + " read-only parameter");
+        }
+      }
+    }
+  }
+
+  /**
+   * An array of arrays is passed as tables of its rows, so every row must exist: a null row is
+   * refused before any device copies anything.
+   */
+  private static void checkRows(KernelMethod kernel, Object[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i] instanceof Object[] rows) {
+        for (int k = 0; k < rows.length; k++) {
+          if (rows[k] == null) {
+            throw new IllegalArgumentException(
+                "launch of kernel "
+                    + kernel.displayName()
+                    + ": row "
+                    + k
+                    + " of argument "
+                    + i
+                    + " ("
+                    + kernel.parameterName(i)
+                    + ") is null; every row of an array of arrays must be an array");
+          }
         }
       }
     }

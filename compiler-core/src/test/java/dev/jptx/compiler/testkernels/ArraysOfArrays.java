@@ -40,16 +40,19 @@ public final class ArraysOfArrays {
     }
   }
 
-  /** Reads a row written by another thread only through its own: rows may be shared (aliased). */
+  /**
+   * Thread {@code i} adds to elements {@code i, i + a.length, ...} of row {@code i}, which other
+   * rows may share.
+   */
   @Kernel
-  public static void addOne(long[][] a) {
+  public static void addOne(long[][] a, long inc) {
     int i = globalIdX();
     if (i >= a.length) {
       return;
     }
     long[] row = a[i];
     for (int j = i; j < row.length; j += a.length) {
-      row[j] += 1;
+      row[j] += inc;
     }
   }
 

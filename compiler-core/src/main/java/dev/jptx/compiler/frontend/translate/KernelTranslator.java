@@ -67,6 +67,11 @@ public final class KernelTranslator {
   private static Operand parameter(TranslationContext cx, Type t, boolean readOnly) {
     Function f = cx.f;
     if (JavaTypes.isArrayOfPrimitiveArrays(t)) {
+      if (readOnly) {
+        cx.error(
+            "@ReadOnly is not supported on an array of arrays (its rows may be shared with other"
+                + " arguments)");
+      }
       // the tables are only read, whatever the rows see
       ParamFlags table = new ParamFlags(true, ParamFlags.Extension.NONE);
       Value rows = f.addParam(new PointerType(AddressSpace.GLOBAL), table);
