@@ -4,6 +4,7 @@ import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.RandomArrays;
+import dev.jptx.compiler.testkernels.ArrayReturns;
 import dev.jptx.compiler.testkernels.ArraysOfArrays;
 import dev.jptx.runtime.Launch;
 import java.util.stream.Stream;
@@ -14,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Arrays of arrays give the JVM's results on the simulator: ragged rows read and written through
  * the row tables and copied back, rows shared between arguments, rows and whole arrays of arrays
- * passed to device functions, and local {@code new T[r][c]} blocks.
+ * passed to device functions, local {@code new T[r][c]} blocks, and device functions that return
+ * arrays.
  */
 class ArraysOfArraysOnSimulatorTest {
   static Stream<Arguments> configurations() {
@@ -91,5 +93,37 @@ class ArraysOfArraysOnSimulatorTest {
             ArraysOfArrays.class, "localGrid", l, 0, RANDOM.floats(53, -10, 10), new float[n]));
     Differential.check(
         o, new Differential.Case(ArraysOfArrays.class, "localZeroed", l, 0, new int[n]));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void deviceFunctionsReturnArrays(String name, CompilerOptions o) {
+    int n = 70;
+    Launch l = Launch.grid1d(n + 3, 32);
+    Differential.check(
+        o,
+        new Differential.Case(
+            ArrayReturns.class,
+            "pickParameter",
+            l,
+            0,
+            RANDOM.floats(11, -4, 4),
+            RANDOM.floats(5, -4, 4),
+            new float[n],
+            new float[n]));
+    int[][] rows = {RANDOM.ints(3), RANDOM.ints(9), RANDOM.ints(1), RANDOM.ints(9), RANDOM.ints(4)};
+    Differential.check(
+        o, new Differential.Case(ArrayReturns.class, "rowOf", l, 0, rows, new int[n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            ArrayReturns.class,
+            "sharedFromHelper",
+            Launch.grid1d(128, 64),
+            0,
+            RANDOM.ints(128),
+            new int[128]));
+    Differential.check(
+        o, new Differential.Case(ArrayReturns.class, "tableFromHelper", l, 0, new int[n]));
   }
 }

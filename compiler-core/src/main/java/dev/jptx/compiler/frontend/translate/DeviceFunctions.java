@@ -185,6 +185,9 @@ public final class DeviceFunctions {
         args.add(new Operand.Scalar(f.addParam(JavaTypes.stackType(t))));
       }
     }
+    if (DeviceSignature.returnsArray(p.key().descriptor())) {
+      cx.arrayResult = f.addParam(new PointerType(AddressSpace.GENERIC));
+    }
     new MethodTranslator(p.owner(), p.method(), cx).translate(entry, args);
     if (!local.hasErrors()) {
       TrivialPhiCleanup.run(f);
@@ -206,15 +209,31 @@ public final class DeviceFunctions {
         }
       }
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
-      if (r.getSort() != org.objectweb.asm.Type.VOID && !JavaTypes.isPrimitive(r)) {
-        return "returning " + r.getClassName() + " is not supported (only primitives)";
+      if (r.getSort() != org.objectweb.asm.Type.VOID
+          && !JavaTypes.isPrimitive(r)
+          && !JavaTypes.isPrimitiveArray(r)) {
+        return "returning "
+            + r.getClassName()
+            + " is not supported (only primitives and primitive arrays)";
       }
       return null;
     }
 
+    /**
+     * True if the function returns an array: its IR function returns nothing and takes one more
+     * parameter, the generic address of 16 bytes of the caller's frame where it stores the array's
+     * generic address (offset 0) and its length (offset 8).
+     */
+    static boolean returnsArray(String descriptor) {
+      return org.objectweb.asm.Type.getReturnType(descriptor).getSort()
+          == org.objectweb.asm.Type.ARRAY;
+    }
+
     static Type returnType(String descriptor) {
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
-      return r.getSort() == org.objectweb.asm.Type.VOID ? VoidType.VOID : JavaTypes.stackType(r);
+      return r.getSort() == org.objectweb.asm.Type.VOID || returnsArray(descriptor)
+          ? VoidType.VOID
+          : JavaTypes.stackType(r);
     }
   }
 }

@@ -228,8 +228,9 @@ final class MethodTranslator implements Opcodes {
       cx.emitVoid(new InstData.Return(rt instanceof ScalarType ? List.of(v) : List.of()));
       return true;
     } else if (op == ARETURN) {
-      cx.error("returning an array is not supported in kernels");
-      return endAfterError(bb);
+      ArrayResults.store(cx, cx.pop());
+      cx.emitVoid(new InstData.Return(List.of()));
+      return true;
     } else if (op == TABLESWITCH || op == LOOKUPSWITCH) {
       switchOf(n, bb);
       return true;
