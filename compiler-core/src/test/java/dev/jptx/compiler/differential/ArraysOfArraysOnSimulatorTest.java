@@ -80,6 +80,12 @@ class ArraysOfArraysOnSimulatorTest {
     long[][] a = {shared, shared, other, shared};
     Differential.check(
         o, new Differential.Case(ArraysOfArrays.class, "addOne", Launch.grid1d(4, 32), 0, a, 3L));
+    int[] b = RANDOM.ints(20);
+    int[][] rows = {b, new int[25]};
+    Differential.check(
+        o,
+        new Differential.Case(
+            ArraysOfArrays.class, "rowIsArgument", Launch.grid1d(20, 32), 0, rows, b));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -56,6 +56,17 @@ public final class ArraysOfArrays {
     }
   }
 
+  /** Row 0 is {@code b} itself: a store through {@code b} is seen through the row. */
+  @Kernel
+  public static void rowIsArgument(int[][] a, int[] b) {
+    int i = globalIdX();
+    if (i >= b.length) {
+      return;
+    }
+    b[i] = b[i] * 2 + 1;
+    a[1][i] = a[0][i];
+  }
+
   /** A {@code double[][]} handed whole to a device function. */
   @Kernel
   public static void wholeToHelper(double[][] a, double[] out) {
