@@ -1,12 +1,19 @@
 package dev.jptx.compiler.differential;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.RandomArrays;
 import dev.jptx.compiler.testkernels.ArrayReturns;
 import dev.jptx.compiler.testkernels.ArraysOfArrays;
+import dev.jptx.runtime.Device;
+import dev.jptx.runtime.KernelException;
 import dev.jptx.runtime.Launch;
+import dev.jptx.runtime.sim.SimDevice;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -131,5 +138,38 @@ class ArraysOfArraysOnSimulatorTest {
             new int[128]));
     Differential.check(
         o, new Differential.Case(ArrayReturns.class, "tableFromHelper", l, 0, new int[n]));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void checks_trapOnEveryIndexOutOfBounds(String name, CompilerOptions o) {
+    CompilerOptions checked = o.withChecks(true);
+    int[][] a = {{1, 2, 3, 4, 5}, {6}, {7, 8, 9, 10, 11}};
+    try (Device sim =
+        SimDevice.withModuleRoots(List.of(Differential.modules(ArraysOfArrays.class, checked)))) {
+      int[] out = new int[1];
+      sim.launch(Launch.grid1d(1, 1), ArraysOfArrays.class, "elementAt", a, 2, 4, out);
+      assertArrayEquals(new int[] {11}, out);
+      sim.launch(Launch.grid1d(1, 1), ArraysOfArrays.class, "localElementAt", 1, 0, out);
+      assertArrayEquals(new int[] {9}, out);
+      // a row past the table, an element past a short row; in the local block, elements past a
+      // row that still lie inside the block
+      for (int[] rc : new int[][] {{3, 0}, {-1, 0}, {1, 1}}) {
+        assertThrows(
+            KernelException.class,
+            () ->
+                sim.launch(
+                    Launch.grid1d(1, 1), ArraysOfArrays.class, "elementAt", a, rc[0], rc[1], out),
+            "a[" + rc[0] + "][" + rc[1] + "]");
+      }
+      for (int[] rc : new int[][] {{0, 5}, {2, -1}, {3, 0}}) {
+        assertThrows(
+            KernelException.class,
+            () ->
+                sim.launch(
+                    Launch.grid1d(1, 1), ArraysOfArrays.class, "localElementAt", rc[0], rc[1], out),
+            "g[" + rc[0] + "][" + rc[1] + "]");
+      }
+    }
   }
 }

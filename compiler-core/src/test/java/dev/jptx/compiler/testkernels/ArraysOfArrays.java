@@ -112,6 +112,23 @@ public final class ArraysOfArrays {
     out[i] = sum(g[i % 3]) + sum(g[2]) * 100 + g.length * 10000 + g[0].length;
   }
 
+  /** {@code a[r][c]}: for the index checks. */
+  @Kernel
+  public static void elementAt(int[][] a, int r, int c, int[] out) {
+    out[0] = a[r][c];
+  }
+
+  /**
+   * {@code g[r][c]} of a local {@code int[3][5]}: for the index checks, which must catch {@code
+   * g[0][5]} though it lies inside the block.
+   */
+  @Kernel
+  public static void localElementAt(int r, int c, int[] out) {
+    int[][] g = new int[3][5];
+    g[1][0] = 9;
+    out[0] = g[r][c];
+  }
+
   private static int sum(int[] a) {
     int s = 0;
     for (int v : a) {
