@@ -19,6 +19,12 @@ public final class MultiDimensionalArrays {
   }
 
   @Kernel
+  public static void tooLarge(long[] out) {
+    long[][] big = new long[1024][1024]; //! error: local array new long[1024][1024] is larger than 524288 bytes
+    out[0] = big[1][2];
+  }
+
+  @Kernel
   public static void rowsAssigned(int[] out) {
     int[][] rows = new int[2][]; //! error: new int[n][] is not supported in kernels: give both sizes as constants (new int[4][8])
     rows[0] = new int[3];

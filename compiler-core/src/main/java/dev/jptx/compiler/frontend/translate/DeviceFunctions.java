@@ -205,7 +205,8 @@ public final class DeviceFunctions {
         if (!JavaTypes.isKernelParameter(t)) {
           return "parameters of type "
               + t.getClassName()
-              + " are not supported (primitives and one-dimensional primitive arrays are)";
+              + " are not supported (primitives, primitive arrays and arrays of primitive arrays"
+              + " are)";
         }
       }
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);

@@ -137,7 +137,7 @@ final class MemoryTranslator implements Opcodes {
   private void newArray(int typeCode) {
     Value length = cx.popScalar(ScalarType.I32);
     Type elem = ArrayTypes.of(typeCode);
-    Value address = localBlock(elem, length, 1);
+    Value address = localBlock(cx, elem, length, 1);
     cx.push(
         address == null
             ? new Operand.Poison(new SlotType(Type.getType("[" + elem.getDescriptor())))
@@ -149,10 +149,6 @@ final class MemoryTranslator implements Opcodes {
    * null after reporting a length that is not a constant, negative, or too large.
    */
   static Value localBlock(TranslationContext cx, Type elem, Value length, int rows) {
-    return new MemoryTranslator(cx).localBlock(elem, length, rows);
-  }
-
-  private Value localBlock(Type elem, Value length, int rows) {
     String shape = rows == 1 ? "" : "[" + rows + "]";
     if (!cx.f.isConstant(length)) {
       cx.error(
@@ -164,7 +160,8 @@ final class MemoryTranslator implements Opcodes {
     }
     int n = (int) cx.f.constantBits(length);
     int size = JavaTypes.byteSize(elem);
-    long bytes = (long) n * size * rows;
+    // rows past the limit would overflow the product; such a block is too large anyway
+    long bytes = rows > LOCAL_ARRAY_LIMIT ? Long.MAX_VALUE : (long) n * size * rows;
     if (n < 0 || bytes > LOCAL_ARRAY_LIMIT) {
       cx.error(
           "local array new "
