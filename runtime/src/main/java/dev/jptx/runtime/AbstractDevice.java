@@ -157,12 +157,26 @@ public abstract class AbstractDevice implements Device {
 
   /**
    * An array of arrays is passed as tables of its rows, so every row must exist: a null row is
-   * refused before any device copies anything.
+   * refused before any device copies anything. A row is written back, so it may not also be a
+   * {@code @ReadOnly} argument, for the reason {@link #checkAliases} gives.
    */
   private static void checkRows(KernelMethod kernel, Object[] args) {
     for (int i = 0; i < args.length; i++) {
       if (args[i] instanceof Object[] rows) {
         for (int k = 0; k < rows.length; k++) {
+          int readOnly = readOnlyArgument(kernel, args, rows[k]);
+          if (readOnly >= 0) {
+            throw new IllegalArgumentException(
+                "launch of kernel "
+                    + kernel.displayName()
+                    + ": row "
+                    + k
+                    + " of argument "
+                    + i
+                    + " is argument "
+                    + readOnly
+                    + ", which is @ReadOnly; pass a copy for the read-only parameter");
+          }
           if (rows[k] == null) {
             throw new IllegalArgumentException(
                 "launch of kernel "
@@ -178,6 +192,16 @@ public abstract class AbstractDevice implements Device {
         }
       }
     }
+  }
+
+  /** The index of the {@code @ReadOnly} argument that is {@code row}, or -1. */
+  private static int readOnlyArgument(KernelMethod kernel, Object[] args, Object row) {
+    for (int j = 0; j < args.length; j++) {
+      if (row != null && args[j] == row && kernel.isReadOnly(j)) {
+        return j;
+      }
+    }
+    return -1;
   }
 
   /**

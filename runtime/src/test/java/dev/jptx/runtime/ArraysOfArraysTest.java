@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.jptx.Kernel;
+import dev.jptx.ReadOnly;
 import org.junit.jupiter.api.Test;
 
 /** Arrays of arrays as kernel arguments: what every device refuses before it copies anything. */
@@ -14,6 +15,27 @@ class ArraysOfArraysTest {
 
     @Kernel
     public static void rows(float[][] a, int n) {}
+
+    @Kernel
+    public static void rowsAndInput(float[][] a, @ReadOnly float[] in) {}
+  }
+
+  @Test
+  void everyDevice_refusesARowThatIsAReadOnlyArgument() {
+    float[] in = {1, 2};
+    float[][] a = {{3}, in};
+    for (Device d : new Device[] {Device.jvm(), Device.simulator()}) {
+      try (d) {
+        var e =
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> d.launch(Launch.grid1d(1, 1), K::rowsAndInput, a, in));
+        assertEquals(
+            "launch of kernel K.rowsAndInput: row 1 of argument 0 is argument 1, which is"
+                + " @ReadOnly; pass a copy for the read-only parameter",
+            e.getMessage());
+      }
+    }
   }
 
   @Test
