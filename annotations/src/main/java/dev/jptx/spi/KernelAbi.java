@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The kernel parameter ABI (API.md): how a kernel's Java parameters become the parameters of its
@@ -17,6 +18,9 @@ import java.util.function.ToIntFunction;
  *       (0 or 1), {@code byte .s8}, {@code short .s16}, {@code char .u16}, {@code int .s32}, {@code
  *       long .s64}, {@code float .f32}, {@code double .f64}.
  *   <li>An array is two: its device address ({@code .u64}) and its length ({@code .s32}).
+ *   <li>An array of primitive arrays ({@code float[][]}) is three: the device address of a table of
+ *       its rows' device addresses ({@code .u64} each), the device address of a table of their
+ *       lengths ({@code .s32} each), then the number of rows ({@code .s32}).
  * </ul>
  */
 public final class KernelAbi {
@@ -42,6 +46,9 @@ public final class KernelAbi {
    * @throws IllegalArgumentException for a type kernels cannot take (objects)
    */
   public static List<Param> params(String descriptor) {
+    if (descriptor.startsWith("[[")) {
+      return List.of(ADDRESS, ADDRESS, LENGTH);
+    }
     if (descriptor.startsWith("[")) {
       return List.of(ADDRESS, LENGTH);
     }
@@ -70,9 +77,45 @@ public final class KernelAbi {
   public record Slot(int argument, Object value, boolean address) {}
 
   /**
+   * The value of an address slot of an array of arrays: one of its two tables, which the device
+   * builds once it knows where each row lives.
+   *
+   * @param rows the rows
+   * @param lengths true for the table of row lengths, false for the table of row addresses
+   */
+  public record RowTable(Object[] rows, boolean lengths) {
+    /**
+     * The table as a Java array to copy to the device like any argument: {@code int[]} row lengths,
+     * or {@code long[]} row addresses from {@code addressOf}, which copies each row in (once per
+     * distinct row, as for aliased arguments).
+     */
+    public Object table(ToLongFunction<Object> addressOf) {
+      if (lengths) {
+        int[] t = new int[rows.length];
+        for (int k = 0; k < t.length; k++) {
+          t[k] = java.lang.reflect.Array.getLength(rows[k]);
+        }
+        return t;
+      }
+      long[] t = new long[rows.length];
+      for (int k = 0; k < t.length; k++) {
+        t[k] = addressOf.applyAsLong(rows[k]);
+      }
+      return t;
+    }
+  }
+
+  /** True for an array whose elements are primitive arrays ({@code float[][]}). */
+  public static boolean isArrayOfArrays(Object a) {
+    return a instanceof Object[]
+        && a.getClass().getComponentType().isArray()
+        && a.getClass().getComponentType().getComponentType().isPrimitive();
+  }
+
+  /**
    * The entry's parameters for a launch's arguments: each array (or device array, whose length
-   * {@code arrayLength} knows) is its address, then its length as an {@code Integer}; a boxed
-   * primitive is itself.
+   * {@code arrayLength} knows) is its address, then its length as an {@code Integer}; an array of
+   * arrays is its two {@link RowTable}s, then its row count; a boxed primitive is itself.
    *
    * @param arrayLength the length of an array argument, or -1 if it is not an array
    */
@@ -80,7 +123,12 @@ public final class KernelAbi {
     List<Slot> out = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       int length = args[i] == null ? -1 : arrayLength.applyAsInt(args[i]);
-      if (length >= 0) {
+      if (isArrayOfArrays(args[i])) {
+        Object[] rows = (Object[]) args[i];
+        out.add(new Slot(i, new RowTable(rows, false), true));
+        out.add(new Slot(i, new RowTable(rows, true), true));
+        out.add(new Slot(i, rows.length, false));
+      } else if (length >= 0) {
         out.add(new Slot(i, args[i], true));
         out.add(new Slot(i, length, false));
       } else {

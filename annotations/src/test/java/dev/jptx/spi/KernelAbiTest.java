@@ -32,6 +32,24 @@ class KernelAbiTest {
   }
 
   @Test
+  void arraysOfArrays_areTwoTableAddressesAndARowCount() {
+    assertEquals(
+        List.of(KernelAbi.ADDRESS, KernelAbi.ADDRESS, KernelAbi.LENGTH), KernelAbi.params("[[F"));
+    float[] shared = {1, 2};
+    float[][] rows = {shared, {}, shared};
+    List<KernelAbi.Slot> s = KernelAbi.slots(new Object[] {rows}, x -> -1);
+    assertEquals(3, s.size());
+    assertEquals(new KernelAbi.Slot(0, 3, false), s.get(2));
+    KernelAbi.RowTable addresses = (KernelAbi.RowTable) s.get(0).value();
+    KernelAbi.RowTable lengths = (KernelAbi.RowTable) s.get(1).value();
+    assertArrayEquals(new int[] {2, 0, 2}, (int[]) lengths.table(row -> -1));
+    assertArrayEquals(
+        new long[] {2, 0, 2},
+        (long[]) addresses.table(row -> java.lang.reflect.Array.getLength(row)),
+        "each row's address from the device");
+  }
+
+  @Test
   void encode_littleEndianInTheParameterWidth() {
     assertArrayEquals(new byte[] {1, 2, 0, 0}, KernelAbi.encode(0x0201));
     assertArrayEquals(new byte[] {1}, KernelAbi.encode(true));

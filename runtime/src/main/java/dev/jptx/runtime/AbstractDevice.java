@@ -134,6 +134,7 @@ public abstract class AbstractDevice implements Device {
    * loads may be cached ({@code ld.global.nc}) while the other parameter writes.
    */
   private static void checkAliases(KernelMethod kernel, Object[] args) {
+    checkRows(kernel, args);
     for (int i = 0; i < args.length; i++) {
       for (int j = i + 1; j < args.length; j++) {
         if (args[i] != null
@@ -152,6 +153,55 @@ public abstract class AbstractDevice implements Device {
         }
       }
     }
+  }
+
+  /**
+   * An array of arrays is passed as tables of its rows, so every row must exist: a null row is
+   * refused before any device copies anything. A row is written back, so it may not also be a
+   * {@code @ReadOnly} argument, for the reason {@link #checkAliases} gives.
+   */
+  private static void checkRows(KernelMethod kernel, Object[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i] instanceof Object[] rows) {
+        for (int k = 0; k < rows.length; k++) {
+          int readOnly = readOnlyArgument(kernel, args, rows[k]);
+          if (readOnly >= 0) {
+            throw new IllegalArgumentException(
+                "launch of kernel "
+                    + kernel.displayName()
+                    + ": row "
+                    + k
+                    + " of argument "
+                    + i
+                    + " is argument "
+                    + readOnly
+                    + ", which is @ReadOnly; pass a copy for the read-only parameter");
+          }
+          if (rows[k] == null) {
+            throw new IllegalArgumentException(
+                "launch of kernel "
+                    + kernel.displayName()
+                    + ": row "
+                    + k
+                    + " of argument "
+                    + i
+                    + " ("
+                    + kernel.parameterName(i)
+                    + ") is null; every row of an array of arrays must be an array");
+          }
+        }
+      }
+    }
+  }
+
+  /** The index of the {@code @ReadOnly} argument that is {@code row}, or -1. */
+  private static int readOnlyArgument(KernelMethod kernel, Object[] args, Object row) {
+    for (int j = 0; j < args.length; j++) {
+      if (row != null && args[j] == row && kernel.isReadOnly(j)) {
+        return j;
+      }
+    }
+    return -1;
   }
 
   /**

@@ -62,14 +62,18 @@ public final class KernelMethod {
     }
     for (Class<?> type : method.getParameterTypes()) {
       boolean supported =
-          type.isPrimitive() || (type.isArray() && type.getComponentType().isPrimitive());
+          type.isPrimitive()
+              || (type.isArray() && type.getComponentType().isPrimitive())
+              || (type.isArray()
+                  && type.getComponentType().isArray()
+                  && type.getComponentType().getComponentType().isPrimitive());
       if (!supported || type == void.class) {
         throw new IllegalArgumentException(
             "kernel "
                 + name
                 + " has a parameter of type "
                 + type.getTypeName()
-                + "; kernels take primitives and one-dimensional primitive arrays only");
+                + "; kernels take primitives, primitive arrays and arrays of primitive arrays only");
       }
     }
     return new KernelMethod(method);

@@ -40,6 +40,20 @@ class KernelAbiContractTest {
     }
   }
 
+  @Test
+  void arrayOfArrays_isTwoAddressesThenTheRowCount() {
+    var node = TestClasses.node("dev.jptx.compiler.testkernels.ArraysOfArrays");
+    String ptx =
+        new Pipeline(CompilerOptions.defaults(), DumpSink.NONE)
+            .compile(node, TestClasses.classPath(), new Diagnostics())
+            .modules()
+            .values()
+            .iterator()
+            .next();
+    assertEquals(List.of(".u64", ".u64", ".s32", ".u64", ".s32", ".f32"), declared(ptx, "rowSums"));
+    assertEquals(List.of(".u64", ".u64", ".s32", ".s64"), declared(ptx, "addOne"));
+  }
+
   /** The declared types of the parameters of {@code .entry name}. */
   private static List<String> declared(String ptx, String name) {
     int start = ptx.indexOf(".entry " + name + "(");

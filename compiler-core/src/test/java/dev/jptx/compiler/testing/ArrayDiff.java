@@ -12,7 +12,7 @@ import java.lang.reflect.Array;
 public final class ArrayDiff {
   private ArrayDiff() {}
 
-  /** Fails naming the first differing index and both values. */
+  /** Fails naming the first differing index (and row, in an array of arrays) and both values. */
   public static void assertSame(String what, Object expected, Object actual, int ulps) {
     int n = Array.getLength(expected);
     if (Array.getLength(actual) != n) {
@@ -21,7 +21,9 @@ public final class ArrayDiff {
     for (int i = 0; i < n; i++) {
       Object e = Array.get(expected, i);
       Object a = Array.get(actual, i);
-      if (!same(e, a, ulps)) {
+      if (e != null && e.getClass().isArray() && a != null && a.getClass().isArray()) {
+        assertSame(what + " row " + i, e, a, ulps);
+      } else if (!same(e, a, ulps)) {
         fail(what + " differs at index " + i + ": jvm " + show(e) + ", sim " + show(a));
       }
     }

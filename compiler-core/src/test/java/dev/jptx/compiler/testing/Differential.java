@@ -151,25 +151,37 @@ public final class Differential {
   }
 
   /**
-   * A deep copy of the arguments that keeps their aliasing: one array passed as two arguments stays
-   * one array in the copy, so each device sees Java's meaning (one array, updated in place).
+   * A deep copy of the arguments that keeps their aliasing: one array passed as two arguments (or
+   * as a row of an array of arrays) stays one array in the copy, so each device sees Java's meaning
+   * (one array, updated in place).
    */
   static Object[] copy(Object[] args) {
     Object[] out = args.clone();
     Map<Object, Object> copies = new IdentityHashMap<>();
     for (int i = 0; i < out.length; i++) {
       if (out[i] != null && out[i].getClass().isArray()) {
-        out[i] =
-            copies.computeIfAbsent(
-                out[i],
-                original -> {
-                  int n = Array.getLength(original);
-                  Object a = Array.newInstance(original.getClass().getComponentType(), n);
-                  System.arraycopy(original, 0, a, 0, n);
-                  return a;
-                });
+        out[i] = copyOf(out[i], copies);
       }
     }
     return out;
+  }
+
+  /** One copy per distinct array; an array of arrays is copied row by row, sharing rows too. */
+  private static Object copyOf(Object original, Map<Object, Object> copies) {
+    Object known = copies.get(original);
+    if (known != null) {
+      return known;
+    }
+    int n = Array.getLength(original);
+    Object a = Array.newInstance(original.getClass().getComponentType(), n);
+    if (original instanceof Object[] rows) {
+      for (int k = 0; k < n; k++) {
+        Array.set(a, k, rows[k] == null ? null : copyOf(rows[k], copies));
+      }
+    } else {
+      System.arraycopy(original, 0, a, 0, n);
+    }
+    copies.put(original, a);
+    return a;
   }
 }

@@ -11,10 +11,11 @@ import java.util.List;
 /**
  * One launch's parameter values and transfers. Each PTX parameter becomes its value's little-endian
  * bytes, as {@code cuLaunchKernel} reads them: a primitive in its own width (a {@code boolean} one
- * byte, 0 or 1), an array its 8-byte device address. A Java array is copied into a fresh allocation
- * before the launch and, unless read-only, back after it; a {@link DeviceArray} is passed by
- * address. On a stream the copies are asynchronous through page-locked staging memory and the copy
- * into the Java array happens when the stream is synchronised.
+ * byte, 0 or 1), an array its 8-byte device address, an array of arrays the addresses of its two
+ * tables (row addresses, row lengths) and its row count. A Java array is copied into a fresh
+ * allocation before the launch and, unless read-only, back after it; a {@link DeviceArray} is
+ * passed by address. On a stream the copies are asynchronous through page-locked staging memory and
+ * the copy into the Java array happens when the stream is synchronised.
  */
 final class LaunchArguments {
   private record Transfer(Object host, long address, ByteBuffer staging, boolean copyBack) {}
@@ -59,6 +60,10 @@ final class LaunchArguments {
   }
 
   private long address(Object array, boolean copyBack) {
+    if (array instanceof KernelAbi.RowTable t) {
+      // each distinct row is one buffer, shared with any argument that is the same array
+      return address(t.table(row -> address(row, copyBack)), false);
+    }
     if (array instanceof DeviceArray d) {
       return device.own(d).address();
     }

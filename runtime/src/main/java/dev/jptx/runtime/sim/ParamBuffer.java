@@ -6,6 +6,7 @@ import dev.jptx.runtime.internal.KernelArguments;
 import dev.jptx.runtime.sim.exec.KernelEntry;
 import dev.jptx.runtime.sim.memory.Region;
 import dev.jptx.runtime.sim.ptx.StateSpace;
+import dev.jptx.spi.KernelAbi;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,8 +62,14 @@ final class ParamBuffer {
     view.store(entry.paramOffset(i), size, value);
   }
 
-  /** The device address of an array argument: a device array's, or a copy of a Java array. */
+  /**
+   * The device address of an array argument: a device array's, or a copy of a Java array; for a
+   * table of an array of arrays, a copy of the table built from its rows' copies.
+   */
   long address(Object array, boolean copyBack) {
+    if (array instanceof KernelAbi.RowTable t) {
+      return address(t.table(row -> address(row, copyBack)), false);
+    }
     if (array instanceof DeviceArray d) {
       return device.own(d).region().base();
     }

@@ -27,4 +27,10 @@ public final class CudaTestKernels {
   public static void arrays(boolean[] z, byte[] b, char[] c, long[] j, double[] d) {
     // never run
   }
+
+  /** An array of arrays, and an array that may be one of its rows. */
+  @Kernel
+  public static void rows(float[][] a, float[] b) {
+    // the fake driver runs a Java body instead
+  }
 }

@@ -26,7 +26,8 @@ final class TestModules {
             "\n",
             line(owner, "scale", "(IF[F[F)V", targets),
             line(owner, "scalars", "(ZBSCIJFD)V", targets),
-            line(owner, "arrays", "([Z[B[C[J[D)V", targets));
+            line(owner, "arrays", "([Z[B[C[J[D)V", targets),
+            line(owner, "rows", "([[F[F)V", targets));
     try {
       Files.createDirectories(root.resolve(dir));
       Files.writeString(root.resolve("META-INF/jptx/kernels.list"), list + "\n");
@@ -78,7 +79,8 @@ final class TestModules {
             ".u64 j",
             ".s32 jn",
             ".u64 d",
-            ".s32 dn");
+            ".s32 dn")
+        + entry("rows_entry", ".u64 ar", ".u64 al", ".s32 an", ".u64 b", ".s32 bn");
   }
 
   /** An entry with the given parameters. */

@@ -9,7 +9,12 @@ public final class JavaTypes {
 
   /** True for a primitive (not void) or a one-dimensional array of primitives. */
   public static boolean isKernelParameter(Type t) {
-    return isPrimitive(t) || isPrimitiveArray(t);
+    return isPrimitive(t) || isPrimitiveArray(t) || isArrayOfPrimitiveArrays(t);
+  }
+
+  /** True for a two-dimensional array of primitives ({@code float[][]}). */
+  public static boolean isArrayOfPrimitiveArrays(Type t) {
+    return t.getSort() == Type.ARRAY && t.getDimensions() == 2 && isPrimitive(t.getElementType());
   }
 
   /** True for {@code boolean byte short char int long float double}. */

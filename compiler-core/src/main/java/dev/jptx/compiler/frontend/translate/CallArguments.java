@@ -8,7 +8,8 @@ import org.objectweb.asm.Type;
 /**
  * The arguments of a call of a device function, popped from the operand stack in the device
  * function ABI: a primitive as itself, an array as its generic address then its length, so one
- * function body serves arrays in any state space.
+ * function body serves arrays in any state space, an array of arrays as its row-address table,
+ * its row-length table and its row count.
  */
 public final class CallArguments {
   private CallArguments() {}
@@ -29,6 +30,16 @@ public final class CallArguments {
       if (o instanceof Operand.ArrayRef a) {
         args.add(Addresses.generic(cx, a.address()));
         args.add(a.length());
+      } else if (o instanceof Operand.RowTable t) {
+        // a global table holds global row addresses, which are generic ones too
+        args.add(Addresses.generic(cx, t.rows()));
+        args.add(Addresses.generic(cx, t.lengths()));
+        args.add(t.count());
+      } else if (o instanceof Operand.LocalRows) {
+        cx.error(
+            "a local array of arrays cannot be passed to a device function (pass its rows one by"
+                + " one)");
+        poisoned = true;
       } else if (o instanceof Operand.Scalar sc) {
         args.add(sc.value());
       } else {

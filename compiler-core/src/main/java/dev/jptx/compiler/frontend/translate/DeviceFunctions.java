@@ -166,7 +166,15 @@ public final class DeviceFunctions {
     cx.line = SourceLines.firstLine(p.method());
     List<Operand> args = new ArrayList<>();
     for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(p.key().descriptor())) {
-      if (t.getSort() == org.objectweb.asm.Type.ARRAY) {
+      if (JavaTypes.isArrayOfPrimitiveArrays(t)) {
+        PointerType generic = new PointerType(AddressSpace.GENERIC);
+        args.add(
+            new Operand.RowTable(
+                f.addParam(generic),
+                f.addParam(generic),
+                f.addParam(dev.jptx.compiler.ir.ScalarType.I32),
+                t.getElementType()));
+      } else if (t.getSort() == org.objectweb.asm.Type.ARRAY) {
         args.add(
             new Operand.ArrayRef(
                 f.addParam(new PointerType(AddressSpace.GENERIC)),
@@ -176,6 +184,9 @@ public final class DeviceFunctions {
       } else {
         args.add(new Operand.Scalar(f.addParam(JavaTypes.stackType(t))));
       }
+    }
+    if (DeviceSignature.returnsArray(p.key().descriptor())) {
+      cx.arrayResult = f.addParam(new PointerType(AddressSpace.GENERIC));
     }
     new MethodTranslator(p.owner(), p.method(), cx).translate(entry, args);
     if (!local.hasErrors()) {
@@ -194,19 +205,36 @@ public final class DeviceFunctions {
         if (!JavaTypes.isKernelParameter(t)) {
           return "parameters of type "
               + t.getClassName()
-              + " are not supported (primitives and one-dimensional primitive arrays are)";
+              + " are not supported (primitives, primitive arrays and arrays of primitive arrays"
+              + " are)";
         }
       }
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
-      if (r.getSort() != org.objectweb.asm.Type.VOID && !JavaTypes.isPrimitive(r)) {
-        return "returning " + r.getClassName() + " is not supported (only primitives)";
+      if (r.getSort() != org.objectweb.asm.Type.VOID
+          && !JavaTypes.isPrimitive(r)
+          && !JavaTypes.isPrimitiveArray(r)) {
+        return "returning "
+            + r.getClassName()
+            + " is not supported (only primitives and primitive arrays)";
       }
       return null;
     }
 
+    /**
+     * True if the function returns an array: its IR function returns nothing and takes one more
+     * parameter, the generic address of 16 bytes of the caller's frame where it stores the array's
+     * generic address (offset 0) and its length (offset 8).
+     */
+    static boolean returnsArray(String descriptor) {
+      return org.objectweb.asm.Type.getReturnType(descriptor).getSort()
+          == org.objectweb.asm.Type.ARRAY;
+    }
+
     static Type returnType(String descriptor) {
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
-      return r.getSort() == org.objectweb.asm.Type.VOID ? VoidType.VOID : JavaTypes.stackType(r);
+      return r.getSort() == org.objectweb.asm.Type.VOID || returnsArray(descriptor)
+          ? VoidType.VOID
+          : JavaTypes.stackType(r);
     }
   }
 }

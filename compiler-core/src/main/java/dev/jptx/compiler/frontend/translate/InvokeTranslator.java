@@ -85,8 +85,15 @@ final class InvokeTranslator implements Opcodes {
       }
       return;
     }
+    Value slot = null;
+    if (DeviceFunctions.DeviceSignature.returnsArray(m.desc)) {
+      slot = ArrayResults.slot(cx);
+      args.add(Addresses.generic(cx, slot));
+    }
     Value r = cx.emit(new InstData.Call(symbol, args), rt);
-    if (r != null) {
+    if (slot != null) {
+      cx.push(ArrayResults.load(cx, slot, ret.getElementType()));
+    } else if (r != null) {
       cx.push(r);
     }
   }

@@ -22,8 +22,9 @@ import org.objectweb.asm.tree.ClassNode;
 
 /**
  * Builds the IR function of one kernel: its parameters in the kernel ABI of API.md (an array is a
- * {@code ptr.global} and an {@code i32} length; {@code boolean byte short char} arrive as {@code
- * i8/i16} and widen to {@code i32} in the entry block), its launch bounds, then its body.
+ * {@code ptr.global} and an {@code i32} length, an array of arrays its table of row addresses, its
+ * table of row lengths and its row count; {@code boolean byte short char} arrive as {@code i8/i16}
+ * and widen to {@code i32} in the entry block), its launch bounds, then its body.
  */
 public final class KernelTranslator {
   private KernelTranslator() {}
@@ -65,6 +66,18 @@ public final class KernelTranslator {
 
   private static Operand parameter(TranslationContext cx, Type t, boolean readOnly) {
     Function f = cx.f;
+    if (JavaTypes.isArrayOfPrimitiveArrays(t)) {
+      if (readOnly) {
+        cx.error(
+            "@ReadOnly is not supported on an array of arrays (its rows may be shared with other"
+                + " arguments)");
+      }
+      // the tables are only read, whatever the rows see
+      ParamFlags table = new ParamFlags(true, ParamFlags.Extension.NONE);
+      Value rows = f.addParam(new PointerType(AddressSpace.GLOBAL), table);
+      Value lengths = f.addParam(new PointerType(AddressSpace.GLOBAL), table);
+      return new Operand.RowTable(rows, lengths, f.addParam(ScalarType.I32), t.getElementType());
+    }
     if (t.getSort() == Type.ARRAY) {
       Value address =
           f.addParam(

@@ -29,7 +29,26 @@ final class MemoryTranslator implements Opcodes {
       printfArgument(cx.printf.storeOffset(n), cx.printf.storeType(n));
       return true;
     }
-    if (op >= IALOAD && op <= SALOAD) {
+    if (op == AALOAD && cx.peek(1) instanceof Operand.Poison) {
+      // an array of arrays already reported: its rows stay silent too
+      cx.pop();
+      cx.pop();
+      cx.push(new Operand.Poison(SlotType.UNUSABLE));
+    } else if (op == AALOAD && Rows.isRows(cx.peek(1))) {
+      Value index = cx.popScalar(ScalarType.I32);
+      cx.push(Rows.row(cx, cx.pop(), index));
+    } else if (op == AASTORE && Rows.isRows(cx.peek(2))) {
+      cx.pop();
+      cx.pop();
+      cx.pop();
+      cx.error(
+          "assigning a row of an array of arrays is not supported in kernels (write its elements"
+              + " instead)");
+    } else if (op == ARRAYLENGTH && Rows.isRows(cx.peek(0))) {
+      cx.push(Rows.count(cx.pop()));
+    } else if (op == MULTIANEWARRAY) {
+      Rows.allocate(cx, (org.objectweb.asm.tree.MultiANewArrayInsnNode) n);
+    } else if (op >= IALOAD && op <= SALOAD) {
       load(op);
     } else if (op >= IASTORE && op <= SASTORE) {
       store(op);
@@ -118,29 +137,43 @@ final class MemoryTranslator implements Opcodes {
   private void newArray(int typeCode) {
     Value length = cx.popScalar(ScalarType.I32);
     Type elem = ArrayTypes.of(typeCode);
+    Value address = localBlock(cx, elem, length, 1);
+    cx.push(
+        address == null
+            ? new Operand.Poison(new SlotType(Type.getType("[" + elem.getDescriptor())))
+            : new Operand.ArrayRef(address, length, elem, false));
+  }
+
+  /**
+   * A zeroed block of {@code rows * length} elements of {@code elem} in the function's frame, or
+   * null after reporting a length that is not a constant, negative, or too large.
+   */
+  static Value localBlock(TranslationContext cx, Type elem, Value length, int rows) {
+    String shape = rows == 1 ? "" : "[" + rows + "]";
     if (!cx.f.isConstant(length)) {
       cx.error(
           "the length of a local array (new "
               + elem.getClassName()
+              + shape
               + "[...]) must be a compile-time constant");
-      cx.push(new Operand.Poison(new SlotType(Type.getType("[" + elem.getDescriptor()))));
-      return;
+      return null;
     }
     int n = (int) cx.f.constantBits(length);
     int size = JavaTypes.byteSize(elem);
-    long bytes = (long) n * size;
+    // rows past the limit would overflow the product; such a block is too large anyway
+    long bytes = rows > LOCAL_ARRAY_LIMIT ? Long.MAX_VALUE : (long) n * size * rows;
     if (n < 0 || bytes > LOCAL_ARRAY_LIMIT) {
       cx.error(
           "local array new "
               + elem.getClassName()
+              + shape
               + "["
               + n
               + "] "
               + (n < 0
                   ? "has a negative length"
                   : "is larger than " + LOCAL_ARRAY_LIMIT + " bytes"));
-      cx.push(new Operand.Poison(new SlotType(Type.getType("[" + elem.getDescriptor()))));
-      return;
+      return null;
     }
     int rounded = (int) Math.max(4, (bytes + 3) & ~3L);
     Value address =
@@ -150,14 +183,15 @@ final class MemoryTranslator implements Opcodes {
     cx.emitVoid(
         new InstData.IntrinsicCall(
             dev.jptx.compiler.ir.Intrinsic.MEMZERO, java.util.List.of(address, cx.f.i32(rounded))));
-    cx.push(new Operand.ArrayRef(address, length, elem, false));
+    return address;
   }
 
   /** The largest local array: CUDA's per-thread local memory limit is 512 KiB. */
   static final int LOCAL_ARRAY_LIMIT = 512 * 1024;
 
   private void reportObjectArray(Operand.ArrayRef a, boolean objectArray) {
-    if (objectArray) {
+    // without an array (poison) its creation was already reported
+    if (objectArray && a != null) {
       cx.error("arrays of objects are not supported in kernels");
     }
   }

@@ -88,7 +88,7 @@ final class MethodTranslator implements Opcodes {
     }
     blocks = BytecodeBlocks.of(method, frames);
     Map<Block, List<Block>> preds = createBlocks(entry);
-    ssa = new SsaBuilder(preds, new PhiFactory(cx.f));
+    ssa = new SsaBuilder(preds, new PhiFactory(cx.f, cx::error));
     Block first = blockOf.get(0);
     int slot = 0;
     for (Operand a : arguments) {
@@ -228,8 +228,9 @@ final class MethodTranslator implements Opcodes {
       cx.emitVoid(new InstData.Return(rt instanceof ScalarType ? List.of(v) : List.of()));
       return true;
     } else if (op == ARETURN) {
-      cx.error("returning an array is not supported in kernels");
-      return endAfterError(bb);
+      ArrayResults.store(cx, cx.pop());
+      cx.emitVoid(new InstData.Return(List.of()));
+      return true;
     } else if (op == TABLESWITCH || op == LOOKUPSWITCH) {
       switchOf(n, bb);
       return true;

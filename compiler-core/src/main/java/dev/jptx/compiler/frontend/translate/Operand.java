@@ -23,6 +23,29 @@ public sealed interface Operand {
   record ArrayRef(Value address, Value length, Type elementType, boolean readOnly)
       implements Operand {}
 
+  /**
+   * An array of arrays of primitives passed in (a kernel or device function parameter): a table of
+   * row addresses, a table of row lengths, and the number of rows. Rows live in the space of the
+   * tables ({@code rows}' pointer type).
+   *
+   * @param rows the address of {@code count} 64-bit row addresses
+   * @param lengths the address of {@code count} {@code i32} row lengths
+   * @param count the number of rows
+   * @param elementType the Java element type of the rows
+   */
+  record RowTable(Value rows, Value lengths, Value count, Type elementType) implements Operand {}
+
+  /**
+   * A local {@code new T[rows][columns]}: one {@code .local} block, row {@code i} at {@code i *
+   * columns} elements. The sizes are values so that a join can merge them, but they are constants.
+   *
+   * @param data the {@code ptr.local} address of row 0
+   * @param columns the length of every row
+   * @param count the number of rows
+   * @param elementType the Java element type of the rows
+   */
+  record LocalRows(Value data, Value columns, Value count, Type elementType) implements Operand {}
+
   /** The result of a construct already reported; any use of it stays silent. */
   record Poison(SlotType type) implements Operand {}
 }

@@ -14,13 +14,17 @@ import java.util.List;
 
 /**
  * Makes the phis {@link SsaBuilder} asks for: one per primitive slot, two per array slot (its
- * address and its length), none for slots of other types, which only poison reaches.
+ * address and its length), three per array of arrays, none for slots of other types, which only
+ * poison reaches.
  */
 final class PhiFactory implements SsaBuilder.PhiMaker {
   private final Function f;
+  private final java.util.function.Consumer<String> errors;
 
-  PhiFactory(Function f) {
+  /** Phis in {@code f}; {@code errors} hears of arrays of arrays that cannot meet. */
+  PhiFactory(Function f, java.util.function.Consumer<String> errors) {
     this.f = f;
+    this.errors = errors;
   }
 
   @Override
@@ -34,6 +38,18 @@ final class PhiFactory implements SsaBuilder.PhiMaker {
       Value address = phi(block, new PointerType(space));
       Value length = phi(block, ScalarType.I32);
       return new Operand.ArrayRef(address, length, t.getElementType(), false);
+    }
+    if (t != null && JavaTypes.isArrayOfPrimitiveArrays(t)) {
+      if (type.space() == AddressSpace.LOCAL) {
+        Value data = phi(block, new PointerType(AddressSpace.LOCAL));
+        Value columns = phi(block, ScalarType.I32);
+        return new Operand.LocalRows(data, columns, phi(block, ScalarType.I32), t.getElementType());
+      }
+      PointerType space =
+          new PointerType(type.space() == null ? AddressSpace.GLOBAL : type.space());
+      Value rows = phi(block, space);
+      Value lengths = phi(block, space);
+      return new Operand.RowTable(rows, lengths, phi(block, ScalarType.I32), t.getElementType());
     }
     return new Operand.Poison(type);
   }
@@ -70,7 +86,45 @@ final class PhiFactory implements SsaBuilder.PhiMaker {
       }
       set(a.address(), preds, addresses);
       set(a.length(), preds, lengths);
+    } else if (phi instanceof Operand.RowTable || phi instanceof Operand.LocalRows) {
+      completeRows(phi, preds, incoming);
     }
+  }
+
+  /**
+   * The three phis of an array of arrays. A table's rows hold addresses of one space, so a local
+   * block and a table (or tables of two spaces) cannot meet: that is reported, not converted.
+   */
+  private void completeRows(Operand phi, List<Block> preds, List<Operand> incoming) {
+    List<Value> mine = parts(phi);
+    List<List<Value>> values = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    for (Operand in : incoming) {
+      List<Value> theirs = in.getClass() == phi.getClass() ? parts(in) : List.of();
+      boolean fits = theirs.size() == 3;
+      for (int k = 0; k < 3 && fits; k++) {
+        fits = f.type(theirs.get(k)).equals(f.type(mine.get(k)));
+      }
+      if (!fits && !(in instanceof Operand.Poison)) {
+        errors.accept(
+            "an array of arrays that comes from different places (a local array, a parameter) on"
+                + " different paths is not supported in kernels");
+      }
+      for (int k = 0; k < 3; k++) {
+        values.get(k).add(fits ? theirs.get(k) : f.constant(f.type(mine.get(k)), 0));
+      }
+    }
+    for (int k = 0; k < 3; k++) {
+      set(mine.get(k), preds, values.get(k));
+    }
+  }
+
+  private static List<Value> parts(Operand rows) {
+    return rows instanceof Operand.RowTable t
+        ? List.of(t.rows(), t.lengths(), t.count())
+        : List.of(
+            ((Operand.LocalRows) rows).data(),
+            ((Operand.LocalRows) rows).columns(),
+            ((Operand.LocalRows) rows).count());
   }
 
   /**

@@ -38,6 +38,12 @@ public final class TranslationContext {
   /** The string constants of the method being translated that are printf format literals. */
   Set<AbstractInsnNode> printfFormats = Set.of();
 
+  /**
+   * Where a device function that returns an array stores it (see {@code
+   * DeviceSignature.returnsArray}); null for other functions.
+   */
+  Value arrayResult;
+
   /** The printf calls of the method being translated. */
   PrintfCalls printf = PrintfCalls.NONE;
 

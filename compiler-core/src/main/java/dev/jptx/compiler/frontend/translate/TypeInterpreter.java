@@ -184,8 +184,11 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
       case LALOAD, LADD, LSUB, LMUL, LDIV, LREM, LSHL, LSHR, LUSHR, LAND, LOR, LXOR -> LONG;
       case DALOAD, DADD, DSUB, DMUL, DDIV, DREM -> DOUBLE;
       case AALOAD ->
+          // a row lives where its array of arrays does
           value1.type() != null && value1.type().getSort() == Type.ARRAY
-              ? newValue(Type.getType(value1.type().getDescriptor().substring(1)))
+              ? withSpace(
+                  newValue(Type.getType(value1.type().getDescriptor().substring(1))),
+                  value1.space())
               : SlotType.UNUSABLE;
       default -> null;
     };
@@ -200,7 +203,7 @@ public final class TypeInterpreter extends Interpreter<SlotType> implements Opco
   @Override
   public SlotType naryOperation(AbstractInsnNode insn, List<? extends SlotType> values) {
     if (insn instanceof MultiANewArrayInsnNode m) {
-      return newValue(Type.getType(m.desc));
+      return withSpace(newValue(Type.getType(m.desc)), AddressSpace.LOCAL);
     } else if (insn instanceof InvokeDynamicInsnNode d) {
       return newValue(Type.getReturnType(d.desc));
     }

@@ -4,7 +4,6 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.MultiANewArrayInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.analysis.Frame;
 
@@ -37,9 +36,12 @@ final class Unsupported implements Opcodes {
       case ANEWARRAY ->
           cx.error(
               ((TypeInsnNode) n).desc.startsWith("[")
-                  ? "multi-dimensional arrays are not supported in kernels"
+                  ? "new "
+                      + Type.getType(((TypeInsnNode) n).desc).getElementType().getClassName()
+                      + "[n][] is not supported in kernels: give both sizes as constants (new "
+                      + Type.getType(((TypeInsnNode) n).desc).getElementType().getClassName()
+                      + "[4][8])"
                   : "arrays of objects are not supported in kernels");
-      case MULTIANEWARRAY -> cx.error("multi-dimensional arrays are not supported in kernels");
       case INSTANCEOF ->
           cx.error("type checks (instanceof " + typeName(n) + ") are not supported in kernels");
       case CHECKCAST ->
@@ -52,7 +54,6 @@ final class Unsupported implements Opcodes {
           case PUTSTATIC, GETFIELD, ANEWARRAY, CHECKCAST, INSTANCEOF, MONITORENTER, MONITOREXIT ->
               1;
           case PUTFIELD -> 2;
-          case MULTIANEWARRAY -> ((MultiANewArrayInsnNode) n).dims;
           default -> 0;
         };
     for (int i = 0; i < pops; i++) {
