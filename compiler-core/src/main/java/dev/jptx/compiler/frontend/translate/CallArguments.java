@@ -8,8 +8,8 @@ import org.objectweb.asm.Type;
 /**
  * The arguments of a call of a device function, popped from the operand stack in the device
  * function ABI: a primitive as itself, an array as its generic address then its length, so one
- * function body serves arrays in any state space, an array of arrays as its row-address table,
- * its row-length table and its row count.
+ * function body serves arrays in any state space, an array of arrays as its row-address table, its
+ * row-length table and its row count.
  */
 public final class CallArguments {
   private CallArguments() {}
