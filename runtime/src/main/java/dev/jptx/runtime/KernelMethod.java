@@ -63,6 +63,7 @@ public final class KernelMethod {
     for (Class<?> type : method.getParameterTypes()) {
       boolean supported =
           type.isPrimitive() || (type.isArray() && type.getComponentType().isPrimitive());
+      supported |= isValueRecord(type);
       if (!supported || type == void.class) {
         throw new IllegalArgumentException(
             "kernel "
@@ -73,6 +74,19 @@ public final class KernelMethod {
       }
     }
     return new KernelMethod(method);
+  }
+
+  /** A record of primitives (nested records of primitives too), which kernels take by value. */
+  private static boolean isValueRecord(Class<?> type) {
+    if (!type.isRecord()) {
+      return false;
+    }
+    for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+      if (!c.getType().isPrimitive() && (c.getType() == type || !isValueRecord(c.getType()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

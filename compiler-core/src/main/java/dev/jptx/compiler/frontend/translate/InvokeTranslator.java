@@ -18,9 +18,11 @@ import org.objectweb.asm.tree.MethodInsnNode;
  */
 final class InvokeTranslator implements Opcodes {
   private final TranslationContext cx;
+  private final RecordTranslator records;
 
-  InvokeTranslator(TranslationContext cx) {
+  InvokeTranslator(TranslationContext cx, RecordTranslator records) {
     this.cx = cx;
+    this.records = records;
   }
 
   void invoke(MethodInsnNode m) {
@@ -47,7 +49,9 @@ final class InvokeTranslator implements Opcodes {
       return;
     }
     if (m.getOpcode() == INVOKESTATIC) {
-      callDevice(m);
+      callDevice(m, false);
+    } else if (records.invoke(m, this)) {
+      return;
     } else if (m.name.equals("<init>")) {
       // its receiver comes from a `new`, already reported as an allocation
       reject(m.desc, false, null);
@@ -71,41 +75,48 @@ final class InvokeTranslator implements Opcodes {
   }
 
   /**
-   * A call of a static method as a device function: arrays are passed as their generic address and
-   * their length, so one function body serves arrays in any state space.
+   * A call of a static method (or of a record's instance method, {@code instance}, whose record is
+   * its first argument) as a device function: arrays are passed as their generic address and their
+   * length, so one function body serves arrays in any state space; records as their components; a
+   * record result comes back in a buffer the caller passes first.
    */
-  private void callDevice(MethodInsnNode m) {
-    String symbol = cx.unit.deviceFunctions.symbolFor(m.owner, m.name, m.desc, cx);
+  void callDevice(MethodInsnNode m, boolean instance) {
+    String symbol = cx.unit.deviceFunctions.symbolFor(m.owner, m.name, m.desc, instance, cx);
     if (symbol == null) {
-      reject(m.desc, true, null);
+      reject(m.desc, !instance, null);
       return;
     }
-    Type[] params = Type.getArgumentTypes(m.desc);
+    int count = Type.getArgumentCount(m.desc) + (instance ? 1 : 0);
     List<Operand> operands = new ArrayList<>();
-    for (int k = params.length - 1; k >= 0; k--) {
+    for (int k = 0; k < count; k++) {
       operands.add(0, cx.pop());
     }
     List<Value> args = new ArrayList<>();
     boolean poisoned = false;
-    for (int k = 0; k < params.length; k++) {
-      Operand o = operands.get(k);
+    for (Operand o : operands) {
       if (o instanceof Operand.ArrayRef a) {
         args.add(Addresses.generic(cx, a.address()));
         args.add(a.length());
-      } else if (o instanceof Operand.Scalar sc) {
-        args.add(sc.value());
       } else {
-        poisoned = true;
+        poisoned |= !RecordValues.flatten(o, args);
       }
     }
     Type ret = Type.getReturnType(m.desc);
-    dev.jptx.compiler.ir.Type rt = DeviceFunctions.DeviceSignature.returnType(m.desc);
     if (poisoned) {
       if (ret.getSort() != Type.VOID) {
         cx.push(new Operand.Poison(new TypeInterpreter().newValue(ret)));
       }
       return;
     }
+    if (cx.unit.records.isValue(ret)) {
+      Value buffer = RecordValues.allocateResult(cx, ret);
+      args.add(0, buffer);
+      cx.emitVoid(new InstData.Call(symbol, args));
+      cx.push(RecordValues.loadResult(cx, buffer, ret));
+      return;
+    }
+    dev.jptx.compiler.ir.Type rt =
+        DeviceFunctions.DeviceSignature.returnType(m.desc, cx.unit.records);
     Value r = cx.emit(new InstData.Call(symbol, args), rt);
     if (r != null) {
       cx.push(r);
@@ -120,7 +131,7 @@ final class InvokeTranslator implements Opcodes {
    * Reports the call (unless {@code message} is null) and replaces its effect on the stack:
    * arguments popped, poison pushed.
    */
-  private void reject(String descriptor, boolean isStatic, String message) {
+  void reject(String descriptor, boolean isStatic, String message) {
     if (message != null) {
       cx.error(message);
     }

@@ -103,6 +103,9 @@ final class SsaBuilder {
         break;
       } else if (ps.size() == 1) {
         b = ps.get(0);
+      } else if (sameUnconstructed(variable, ps) != null) {
+        v = sameUnconstructed(variable, ps);
+        break;
       } else {
         v = phis.create(b, type);
         pending.push(new Fill(variable, type, v, ps));
@@ -113,6 +116,24 @@ final class SsaBuilder {
       write(variable, c, v);
     }
     return v;
+  }
+
+  /**
+   * The record under construction that every predecessor leaves in stack slot {@code variable}, or
+   * null: {@code new R(c ? a : b)} keeps the uninitialized record on the stack across the branch,
+   * and its constructor call must find that very operand, never a phi of it.
+   */
+  private Operand sameUnconstructed(int variable, List<Block> ps) {
+    Operand first = def(variable, ps.get(0));
+    if (!(first instanceof Operand.Unconstructed)) {
+      return null;
+    }
+    for (Block p : ps) {
+      if (def(variable, p) != first) {
+        return null;
+      }
+    }
+    return first;
   }
 
   /** Reads the operands of the pending phis, newest first, and completes each. */
