@@ -217,17 +217,14 @@ public final class DeviceFunctions {
         if (!JavaTypes.isKernelParameter(t) && !records.isValue(t)) {
           return "parameters of type "
               + t.getClassName()
-              + " are not supported (primitives, one-dimensional primitive arrays and records of"
-              + " primitives are)";
+              + " are not supported (primitives and one-dimensional primitive arrays are)";
         }
       }
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
       if (r.getSort() != org.objectweb.asm.Type.VOID
           && !JavaTypes.isPrimitive(r)
           && !records.isValue(r)) {
-        return "returning "
-            + r.getClassName()
-            + " is not supported (only primitives and records of primitives)";
+        return "returning " + r.getClassName() + " is not supported (only primitives)";
       }
       return null;
     }

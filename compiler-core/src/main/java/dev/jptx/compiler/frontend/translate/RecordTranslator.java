@@ -50,6 +50,12 @@ final class RecordTranslator implements Opcodes {
               + "[]) are not supported in kernels; use one primitive array per component");
       cx.pop();
       cx.push(new Operand.Poison(new SlotType(Type.getType("[" + typeOf(n).getDescriptor()))));
+    } else if (op == AALOAD && isRecordArray(cx.peek(1))) {
+      // the array of records was reported where it was made
+      Type array = ((Operand.Poison) cx.peek(1)).type().type();
+      cx.pop();
+      cx.pop();
+      cx.push(new Operand.Poison(new SlotType(array.getElementType())));
     } else if (op == CHECKCAST && cx.peek(0) instanceof Operand.RecordValue r) {
       // a cast to the record's own type (generic code erased to it) changes nothing
       if (!r.type().equals(typeOf(n))) {
@@ -59,6 +65,13 @@ final class RecordTranslator implements Opcodes {
       return false;
     }
     return true;
+  }
+
+  private boolean isRecordArray(Operand o) {
+    return o instanceof Operand.Poison p
+        && p.type().type() != null
+        && p.type().type().getSort() == Type.ARRAY
+        && cx.unit.records.isRecord(p.type().type().getElementType());
   }
 
   /** True if {@code o} is a record value (or one still being constructed). */
@@ -110,7 +123,7 @@ final class RecordTranslator implements Opcodes {
     }
     RecordTypes.Layout layout = cx.unit.records.layout(owner);
     if (layout == null) {
-      cx.error(cx.unit.records.whyNotValue(owner));
+      // such a record cannot exist here: its creation or its parameter was reported
       calls.reject(m.desc, false, null);
     } else if (m.name.equals("<init>")) {
       construct(layout, m);
