@@ -4,7 +4,6 @@ import dev.jptx.compiler.frontend.classes.JavaTypes;
 import dev.jptx.compiler.ir.AddressSpace;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.PointerType;
-import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -103,14 +102,5 @@ final class RecordValues {
     return offset == 0
         ? base
         : cx.emit(new InstData.PtrAdd(base, cx.f.i64(offset)), cx.f.type(base));
-  }
-
-  /** The IR types of a value record's parameters: its primitive components' stack types. */
-  static List<ScalarType> parameterTypes(RecordTypes records, Type t) {
-    List<ScalarType> out = new ArrayList<>();
-    for (Type leaf : records.leaves(t)) {
-      out.add(JavaTypes.stackType(leaf));
-    }
-    return out;
   }
 }
