@@ -126,6 +126,24 @@ class KernelsOnSimulatorTest {
             new Records.Wide((byte) 9, -0.0, 'Z'),
             new float[4 * n],
             new long[3 * n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Records.class,
+            "nested",
+            l,
+            0,
+            n,
+            new Records.Mixed(
+                false,
+                (byte) 120,
+                (short) 32000,
+                'a',
+                -1,
+                Long.MIN_VALUE + 3,
+                1e-300,
+                new Records.Pair(Integer.MAX_VALUE, -0.0f)),
+            new long[4 * n]));
   }
 
   @ParameterizedTest(name = "{0}")

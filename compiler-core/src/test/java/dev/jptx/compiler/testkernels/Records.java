@@ -39,6 +39,14 @@ public final class Records {
     }
   }
 
+  /** An accessor of its own, which is a method like any other, not a plain field read. */
+  public record Magnitude(float v) {
+    @Override
+    public float v() {
+      return Math.abs(v);
+    }
+  }
+
   /** Every primitive type, and a nested record. */
   public record Mixed(boolean b, byte by, short s, char c, int i, long l, double d, Pair p) {}
 
@@ -76,6 +84,47 @@ public final class Records {
     a[4 * i + 3] = v.w();
   }
 
+  /** A record through every component type, back from a {@code .func} (aligned result buffer). */
+  @NoInline
+  static Mixed bump(Mixed m, int k) {
+    return new Mixed(
+        !m.b(),
+        (byte) (m.by() + k),
+        (short) (m.s() * k),
+        (char) (m.c() + k),
+        m.i() ^ k,
+        m.l() - k,
+        m.d() / k,
+        new Pair(m.p().a() + k, m.p().b() * k));
+  }
+
+  /** Fibonacci pairs by recursion: each activation has its own result buffer. */
+  @NoInline
+  static Pair fib(int n) {
+    if (n <= 1) {
+      return new Pair(n, n);
+    }
+    Pair p = fib(n - 1);
+    return new Pair(p.a() + fib(n - 2).a(), p.b() + p.a());
+  }
+
+  /** Nested records through device functions, recursion and a loop. */
+  @Kernel
+  public static void nested(int n, Mixed start, long[] out) {
+    int i = globalIdX();
+    if (i < n) {
+      Mixed m = start;
+      for (int k = 1; k <= i % 5 + 1; k++) {
+        m = bump(m, k + i);
+      }
+      Pair f = fib(i % 12);
+      out[4 * i] = (m.b() ? 1 : 0) + m.by() + m.s() + m.c() + m.i();
+      out[4 * i + 1] = m.l() + Double.doubleToLongBits(m.d());
+      out[4 * i + 2] = m.p().a() + Float.floatToIntBits(m.p().b());
+      out[4 * i + 3] = f.a() * 1000L + (long) f.b();
+    }
+  }
+
   /** Creation, accessors, instance methods, static methods, inlined and called functions. */
   @Kernel
   public static void arithmetic(int n, float[] a, float[] b, float[] out, float[] dots) {
@@ -85,7 +134,7 @@ public final class Records {
       Float4 v = load(b, i);
       Float4 r = clampAll(lerp(u, v, 0.25f), -50f, 50f);
       store(out, i, r.add(Float4.zero()));
-      dots[i] = u.dot(v);
+      dots[i] = u.dot(v) + new Magnitude(v.x()).v();
     }
   }
 
