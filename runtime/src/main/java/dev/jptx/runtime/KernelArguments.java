@@ -126,7 +126,9 @@ final class KernelArguments {
     String expected =
         type.isPrimitive()
             ? type.getName() + " (a " + BOXES.get(type).getName() + ")"
-            : type.getTypeName() + " (or a DeviceArray of " + type.getComponentType() + ")";
+            : type.isRecord()
+                ? type.getTypeName()
+                : type.getTypeName() + " (or a DeviceArray of " + type.getComponentType() + ")";
     return "kernel "
         + kernel.signature()
         + ": parameter "

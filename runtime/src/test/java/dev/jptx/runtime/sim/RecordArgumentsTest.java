@@ -1,6 +1,8 @@
 package dev.jptx.runtime.sim;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jptx.Kernel;
 import dev.jptx.runtime.Device;
@@ -95,5 +97,17 @@ class RecordArgumentsTest {
       jvm.launch(Launch.grid1d(1, 1), RecordArgumentsTest::spill, o, 7, onJvm);
     }
     assertArrayEquals(want, onJvm);
+    try (Device jvm = Device.jvm()) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  jvm.launch(
+                      Launch.grid1d(1, 1), RecordArgumentsTest.class, "spill", "o", 7, onJvm));
+      assertTrue(
+          e.getMessage()
+              .endsWith("expects " + Outer.class.getTypeName() + ", got java.lang.String"),
+          e.getMessage());
+    }
   }
 }
