@@ -22,6 +22,8 @@ public final class RecordEscapes {
 
   static void keep(Object o) {}
 
+  static final Float4 ORIGIN = new Float4(0f, 0f, 0f, 0f);
+
   @Kernel
   public static void storedInField(float[] out) {
     Float4 v = new Float4(out[0], 1f, 2f, 3f);
@@ -91,5 +93,11 @@ public final class RecordEscapes {
   @Kernel
   public static void objectComponentParameter(Named n, float[] out) {
     out[1] = n.v(); //! error: parameter 1 (n) has type diag.RecordEscapes$Named; kernel parameters are primitives and one-dimensional primitive arrays
+  }
+
+  @Kernel
+  public static void staticConstant(float[] out) {
+    Float4 o = ORIGIN; //! error: reading static field diag.RecordEscapes.ORIGIN of record type diag.RecordEscapes$Float4 is not supported in kernels: create the record in the kernel (new) instead
+    out[0] = o.x();
   }
 }

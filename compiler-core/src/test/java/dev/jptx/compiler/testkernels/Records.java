@@ -153,6 +153,22 @@ public final class Records {
       for (int k = 0; k < i % 7; k++) {
         acc = new Float4(acc.y(), acc.z(), acc.w(), acc.x() + k);
       }
+      // the record being made stays on the operand stack around this loop
+      acc =
+          new Float4(
+              acc.x(),
+              switch (i % 3) {
+                case 0 -> acc.y();
+                default -> {
+                  float s = 0;
+                  for (int k = 0; k < i % 11; k++) {
+                    s += acc.z() * k;
+                  }
+                  yield s;
+                }
+              },
+              acc.z(),
+              acc.w());
       store(out, i, acc);
     }
   }

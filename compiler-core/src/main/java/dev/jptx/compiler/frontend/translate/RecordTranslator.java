@@ -28,6 +28,17 @@ final class RecordTranslator implements Opcodes {
     int op = n.getOpcode();
     if (op == NEW && cx.unit.records.isRecord(typeOf(n))) {
       newRecord(typeOf(n));
+    } else if (op == GETSTATIC && cx.unit.records.isRecord(fieldType(n))) {
+      FieldInsnNode f = (FieldInsnNode) n;
+      cx.error(
+          "reading static field "
+              + f.owner.replace('/', '.')
+              + "."
+              + f.name
+              + " of record type "
+              + fieldType(n).getClassName()
+              + " is not supported in kernels: create the record in the kernel (new) instead");
+      cx.push(new Operand.Poison(new SlotType(fieldType(n))));
     } else if (op == GETFIELD && cx.unit.records.isRecord(ownerOf(n))) {
       readField((FieldInsnNode) n);
     } else if ((op == PUTFIELD || op == PUTSTATIC) && isRecord(cx.peek(0))) {
@@ -153,7 +164,16 @@ final class RecordTranslator implements Opcodes {
     }
     Operand receiver = cx.pop();
     if (!(receiver instanceof Operand.Unconstructed u)) {
-      return; // poison: reported where it came from
+      if (!(receiver instanceof Operand.Poison)) {
+        // only a join the SSA builder could not see through (a loop header) makes a phi of it
+        cx.error(
+            "a loop inside the arguments of new "
+                + layout.javaName()
+                + "(...) is not supported in kernels: compute the arguments into locals first");
+      }
+      // the copies left on the stack become poison so that nothing uses a half-made record
+      replace(receiver, new Operand.Poison(new SlotType(Type.getObjectType(layout.node().name))));
+      return;
     }
     RecordConstructors.Summary s = RecordConstructors.of(layout, m.desc);
     Operand result;
@@ -167,9 +187,14 @@ final class RecordTranslator implements Opcodes {
       }
       result = new Operand.RecordValue(u.type, components);
     }
+    replace(u, result);
+  }
+
+  /** Replaces every copy of {@code made} on the stack ({@code new R; dup}) with {@code result}. */
+  private void replace(Operand made, Operand result) {
     List<Operand> stack = cx.stack();
     for (int k = 0; k < stack.size(); k++) {
-      if (stack.get(k) == u) {
+      if (stack.get(k) == made) {
         stack.set(k, result);
       }
     }
@@ -213,6 +238,10 @@ final class RecordTranslator implements Opcodes {
 
   private static Type typeOf(AbstractInsnNode n) {
     return Type.getObjectType(((TypeInsnNode) n).desc);
+  }
+
+  private static Type fieldType(AbstractInsnNode n) {
+    return Type.getType(((FieldInsnNode) n).desc);
   }
 
   private static Type ownerOf(AbstractInsnNode n) {

@@ -92,7 +92,11 @@ final class SsaBuilder {
       }
       List<Block> ps = preds.getOrDefault(b, List.of());
       chain.add(b);
-      if (!sealed.contains(b)) {
+      Operand made = unconstructed(variable, ps);
+      if (made != null) {
+        v = made;
+        break;
+      } else if (!sealed.contains(b)) {
         v = phis.create(b, type);
         incomplete
             .computeIfAbsent(b, x -> new ArrayList<>())
@@ -103,9 +107,6 @@ final class SsaBuilder {
         break;
       } else if (ps.size() == 1) {
         b = ps.get(0);
-      } else if (sameUnconstructed(variable, ps) != null) {
-        v = sameUnconstructed(variable, ps);
-        break;
       } else {
         v = phis.create(b, type);
         pending.push(new Fill(variable, type, v, ps));
@@ -119,21 +120,22 @@ final class SsaBuilder {
   }
 
   /**
-   * The record under construction that every predecessor leaves in stack slot {@code variable}, or
-   * null: {@code new R(c ? a : b)} keeps the uninitialized record on the stack across the branch,
-   * and its constructor call must find that very operand, never a phi of it.
+   * The record under construction that a translated predecessor leaves in stack slot {@code
+   * variable}, or null: {@code new R(c ? a : b)} keeps the uninitialized record on the stack across
+   * the branch (and a loop in a switch expression among the arguments, around the loop), and its
+   * constructor call must find that very operand, never a phi of it. The JVM's verifier lets only
+   * the same {@code new} meet itself at a join, so one predecessor's operand is every one's.
    */
-  private Operand sameUnconstructed(int variable, List<Block> ps) {
-    Operand first = def(variable, ps.get(0));
-    if (!(first instanceof Operand.Unconstructed)) {
+  private Operand unconstructed(int variable, List<Block> ps) {
+    if (variable >= 0) {
       return null;
     }
     for (Block p : ps) {
-      if (def(variable, p) != first) {
-        return null;
+      if (def(variable, p) instanceof Operand.Unconstructed u) {
+        return u;
       }
     }
-    return first;
+    return null;
   }
 
   /** Reads the operands of the pending phis, newest first, and completes each. */
