@@ -29,16 +29,7 @@ final class RecordTranslator implements Opcodes {
     if (op == NEW && cx.unit.records.isRecord(typeOf(n))) {
       newRecord(typeOf(n));
     } else if (op == GETSTATIC && cx.unit.records.isRecord(fieldType(n))) {
-      FieldInsnNode f = (FieldInsnNode) n;
-      cx.error(
-          "reading static field "
-              + f.owner.replace('/', '.')
-              + "."
-              + f.name
-              + " of record type "
-              + fieldType(n).getClassName()
-              + " is not supported in kernels: create the record in the kernel (new) instead");
-      cx.push(new Operand.Poison(new SlotType(fieldType(n))));
+      staticRecord((FieldInsnNode) n);
     } else if (op == GETFIELD && cx.unit.records.isRecord(ownerOf(n))) {
       readField((FieldInsnNode) n);
     } else if ((op == PUTFIELD || op == PUTSTATIC) && isRecord(cx.peek(0))) {
@@ -55,12 +46,7 @@ final class RecordTranslator implements Opcodes {
       cx.pop();
       cx.pop();
     } else if (op == ANEWARRAY && cx.unit.records.isRecord(typeOf(n))) {
-      cx.error(
-          "arrays of records ("
-              + typeOf(n).getClassName()
-              + "[]) are not supported in kernels; use one primitive array per component");
-      cx.pop();
-      cx.push(new Operand.Poison(new SlotType(Type.getType("[" + typeOf(n).getDescriptor()))));
+      newRecordArray(typeOf(n));
     } else if (op == AALOAD && isRecordArray(cx.peek(1))) {
       // the array of records was reported where it was made
       Type array = ((Operand.Poison) cx.peek(1)).type().type();
@@ -101,6 +87,30 @@ final class RecordTranslator implements Opcodes {
             + how
             + ": records are values in kernels (no object exists at run time), so a record"
             + " cannot be stored in a field or an array, compared with == or used as a lock");
+  }
+
+  /** A {@code static final} record would need the static initializer to build records. */
+  private void staticRecord(FieldInsnNode f) {
+    Type t = Type.getType(f.desc);
+    cx.error(
+        "reading static field "
+            + f.owner.replace('/', '.')
+            + "."
+            + f.name
+            + " of record type "
+            + t.getClassName()
+            + " is not supported in kernels: create the record in the kernel (new) instead");
+    cx.push(new Operand.Poison(new SlotType(t)));
+  }
+
+  /** Arrays of records are not supported yet (docs/records.md says what their layout would be). */
+  private void newRecordArray(Type element) {
+    cx.error(
+        "arrays of records ("
+            + element.getClassName()
+            + "[]) are not supported in kernels; use one primitive array per component");
+    cx.pop();
+    cx.push(new Operand.Poison(new SlotType(Type.getType("[" + element.getDescriptor()))));
   }
 
   private void newRecord(Type t) {

@@ -32,15 +32,6 @@ final class RecordTypes {
       return -1;
     }
 
-    /** The descriptor of the canonical constructor. */
-    String canonicalDescriptor() {
-      Type[] types = new Type[components.size()];
-      for (int k = 0; k < types.length; k++) {
-        types[k] = components.get(k).type();
-      }
-      return Type.getMethodDescriptor(Type.VOID_TYPE, types);
-    }
-
     /** The Java name of the record class. */
     String javaName() {
       return node.name.replace('/', '.');
