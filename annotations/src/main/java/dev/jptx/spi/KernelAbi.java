@@ -1,5 +1,9 @@
 package dev.jptx.spi;
 
+import java.lang.reflect.InaccessibleObjectException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -21,6 +25,8 @@ import java.util.function.ToLongFunction;
  *   <li>An array of primitive arrays ({@code float[][]}) is three: the device address of a table of
  *       its rows' device addresses ({@code .u64} each), the device address of a table of their
  *       lengths ({@code .s32} each), then the number of rows ({@code .s32}).
+ *   <li>A record of primitives is its components, in declaration order, each as above; a component
+ *       that is itself a record is flattened the same way.
  * </ul>
  */
 public final class KernelAbi {
@@ -115,7 +121,9 @@ public final class KernelAbi {
   /**
    * The entry's parameters for a launch's arguments: each array (or device array, whose length
    * {@code arrayLength} knows) is its address, then its length as an {@code Integer}; an array of
-   * arrays is its two {@link RowTable}s, then its row count; a boxed primitive is itself.
+   * arrays is its two {@link RowTable}s, then its row count; a boxed primitive is itself; a record
+   * is its components' values, in declaration order (nested records flattened too), each a slot of
+   * the record's argument.
    *
    * @param arrayLength the length of an array argument, or -1 if it is not an array
    */
@@ -131,11 +139,41 @@ public final class KernelAbi {
       } else if (length >= 0) {
         out.add(new Slot(i, args[i], true));
         out.add(new Slot(i, length, false));
+      } else if (args[i] instanceof Record r) {
+        addComponents(i, r, out);
       } else {
         out.add(new Slot(i, args[i], false));
       }
     }
     return out;
+  }
+
+  /** The components of record {@code r}, passed by value, flattened into {@code out}. */
+  private static void addComponents(int argument, Record r, List<Slot> out) {
+    for (RecordComponent c : r.getClass().getRecordComponents()) {
+      Object v = componentValue(r, c);
+      if (v instanceof Record nested) {
+        addComponents(argument, nested, out);
+      } else {
+        out.add(new Slot(argument, v, false));
+      }
+    }
+  }
+
+  private static Object componentValue(Record r, RecordComponent c) {
+    Method accessor = c.getAccessor();
+    try {
+      // a record declared private or in a non-public class still passes by value
+      accessor.setAccessible(true);
+      return accessor.invoke(r);
+    } catch (IllegalAccessException | InaccessibleObjectException e) {
+      throw new IllegalArgumentException(
+          "a " + r.getClass().getName() + " whose component " + c.getName() + " cannot be read", e);
+    } catch (InvocationTargetException e) {
+      throw new IllegalArgumentException(
+          "a " + r.getClass().getName() + " whose accessor " + c.getName() + "() threw",
+          e.getCause());
+    }
   }
 
   /**

@@ -31,6 +31,24 @@ class KernelAbiTest {
         s);
   }
 
+  record Pair(int a, float b) {}
+
+  record Nested(boolean flag, Pair pair, long l) {}
+
+  @Test
+  void slots_recordsAreTheirComponentsInDeclarationOrder() {
+    List<KernelAbi.Slot> s =
+        KernelAbi.slots(new Object[] {new Nested(true, new Pair(-3, 0.5f), 9L), 4}, x -> -1);
+    assertEquals(
+        List.of(
+            new KernelAbi.Slot(0, true, false),
+            new KernelAbi.Slot(0, -3, false),
+            new KernelAbi.Slot(0, 0.5f, false),
+            new KernelAbi.Slot(0, 9L, false),
+            new KernelAbi.Slot(1, 4, false)),
+        s);
+  }
+
   @Test
   void arraysOfArrays_areTwoTableAddressesAndARowCount() {
     assertEquals(

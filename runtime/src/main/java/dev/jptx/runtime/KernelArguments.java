@@ -126,9 +126,11 @@ final class KernelArguments {
     String expected =
         type.isPrimitive()
             ? type.getName() + " (a " + BOXES.get(type).getName() + ")"
-            : type.getComponentType().isArray()
-                ? type.getTypeName() + " (a DeviceArray of rows is not supported)"
-                : type.getTypeName() + " (or a DeviceArray of " + type.getComponentType() + ")";
+            : type.isRecord()
+                ? type.getTypeName()
+                : type.getComponentType().isArray()
+                    ? type.getTypeName() + " (a DeviceArray of rows is not supported)"
+                    : type.getTypeName() + " (or a DeviceArray of " + type.getComponentType() + ")";
     return "kernel "
         + kernel.signature()
         + ": parameter "

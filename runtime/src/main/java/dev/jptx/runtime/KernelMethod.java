@@ -67,6 +67,7 @@ public final class KernelMethod {
               || (type.isArray()
                   && type.getComponentType().isArray()
                   && type.getComponentType().getComponentType().isPrimitive());
+      supported |= isValueRecord(type);
       if (!supported || type == void.class) {
         throw new IllegalArgumentException(
             "kernel "
@@ -77,6 +78,19 @@ public final class KernelMethod {
       }
     }
     return new KernelMethod(method);
+  }
+
+  /** A record of primitives (nested records of primitives too), which kernels take by value. */
+  private static boolean isValueRecord(Class<?> type) {
+    if (!type.isRecord()) {
+      return false;
+    }
+    for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+      if (!c.getType().isPrimitive() && (c.getType() == type || !isValueRecord(c.getType()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -12,6 +12,7 @@ import dev.jptx.compiler.testkernels.Lang;
 import dev.jptx.compiler.testkernels.Loops;
 import dev.jptx.compiler.testkernels.Neighbours;
 import dev.jptx.compiler.testkernels.Params;
+import dev.jptx.compiler.testkernels.Records;
 import dev.jptx.compiler.testkernels.StaticTables;
 import dev.jptx.runtime.Launch;
 import java.util.stream.Stream;
@@ -83,6 +84,66 @@ class KernelsOnSimulatorTest {
         o,
         new Differential.Case(
             Basic.class, "conversions", l, 0, doubles(n), floats(n), new int[n], RANDOM.longs(n)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void records(String name, CompilerOptions o) {
+    int n = 300;
+    Launch l = Launch.grid1d(n + 37, 64);
+    Differential.check(
+        o,
+        new Differential.Case(
+            Records.class,
+            "arithmetic",
+            l,
+            0,
+            n,
+            floats(4 * n),
+            floats(4 * n),
+            new float[4 * n],
+            new float[n]));
+    Differential.check(
+        o, new Differential.Case(Records.class, "phis", l, 0, n, floats(4 * n), new float[4 * n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Records.class,
+            "parameters",
+            l,
+            0,
+            n,
+            new Records.Float4(1.5f, -2f, Float.NaN, 1e30f),
+            new Records.Mixed(
+                true,
+                (byte) -7,
+                (short) -300,
+                '\uffee',
+                123456789,
+                -5_000_000_000L,
+                -2.75e12,
+                new Records.Pair(-42, 3.5f)),
+            new Records.Wide((byte) 9, -0.0, 'Z'),
+            new float[4 * n],
+            new long[3 * n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Records.class,
+            "nested",
+            l,
+            0,
+            n,
+            new Records.Mixed(
+                false,
+                (byte) 120,
+                (short) 32000,
+                'a',
+                -1,
+                Long.MIN_VALUE + 3,
+                1e-300,
+                new Records.Pair(Integer.MAX_VALUE, -0.0f)),
+            new long[4 * n]));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -54,6 +54,27 @@ class KernelAbiContractTest {
     assertEquals(List.of(".u64", ".u64", ".s32", ".s64"), declared(ptx, "addOne"));
   }
 
+  @Test
+  void recordParameters_declaredAsTheirComponentsInDeclarationOrder() {
+    var node = TestClasses.node("dev.jptx.compiler.testkernels.Records");
+    var result =
+        new Pipeline(CompilerOptions.defaults(), DumpSink.NONE)
+            .compile(node, TestClasses.classPath(), new Diagnostics());
+    String ptx = result.modules().values().iterator().next();
+    // parameters(int n, Float4 bias, Mixed m, Wide w, float[] out, long[] bits), where
+    // Mixed(boolean, byte, short, char, int, long, double, Pair(int, float)) and
+    // Wide(byte, double, char)
+    assertEquals(
+        List.of(
+            ".s32", // n
+            ".f32", ".f32", ".f32", ".f32", // bias
+            ".u8", ".s8", ".s16", ".u16", ".s32", ".s64", ".f64", ".s32", ".f32", // m
+            ".s8", ".f64", ".u16", // w
+            ".u64", ".s32", // out
+            ".u64", ".s32"), // bits
+        declared(ptx, "parameters"));
+  }
+
   /** The declared types of the parameters of {@code .entry name}. */
   private static List<String> declared(String ptx, String name) {
     int start = ptx.indexOf(".entry " + name + "(");

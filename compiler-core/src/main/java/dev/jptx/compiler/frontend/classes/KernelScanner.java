@@ -112,17 +112,26 @@ public final class KernelScanner {
     }
     Type[] params = Type.getArgumentTypes(m.desc);
     for (int i = 0; i < params.length; i++) {
-      if (!JavaTypes.isKernelParameter(params[i])) {
-        String name = parameterName(m, i);
-        problems.add(
-            "parameter "
-                + (i + 1)
-                + (name == null ? "" : " (" + name + ")")
-                + " has type "
-                + params[i].getClassName()
-                + "; kernel parameters are primitives and one-dimensional primitive arrays");
+      // a class may be a record of primitives, which the translator checks on the class path
+      if (!JavaTypes.isKernelParameter(params[i]) && !maybeRecord(params[i])) {
+        problems.add(parameterProblem(m, i));
       }
     }
+  }
+
+  private static boolean maybeRecord(Type t) {
+    return t.getSort() == Type.OBJECT && !t.getInternalName().startsWith("java/");
+  }
+
+  /** The error for parameter {@code i} of kernel {@code m}, whose type a kernel cannot take. */
+  public static String parameterProblem(MethodNode m, int i) {
+    String name = parameterName(m, i);
+    return "parameter "
+        + (i + 1)
+        + (name == null ? "" : " (" + name + ")")
+        + " has type "
+        + Type.getArgumentTypes(m.desc)[i].getClassName()
+        + "; kernel parameters are primitives and one-dimensional primitive arrays";
   }
 
   /**

@@ -19,7 +19,14 @@ public final class CallArguments {
    * poison (already reported).
    */
   public static List<Value> pop(TranslationContext cx, String descriptor) {
-    int count = Type.getArgumentTypes(descriptor).length;
+    return pop(cx, Type.getArgumentTypes(descriptor).length);
+  }
+
+  /**
+   * Pops {@code count} arguments (a record's instance method has its record first); null if one of
+   * them is poison (already reported).
+   */
+  static List<Value> pop(TranslationContext cx, int count) {
     List<Operand> operands = new ArrayList<>();
     for (int k = 0; k < count; k++) {
       operands.add(0, cx.pop());
@@ -40,10 +47,8 @@ public final class CallArguments {
             "a local array of arrays cannot be passed to a device function (pass its rows one by"
                 + " one)");
         poisoned = true;
-      } else if (o instanceof Operand.Scalar sc) {
-        args.add(sc.value());
       } else {
-        poisoned = true;
+        poisoned |= !RecordValues.flatten(o, args);
       }
     }
     return poisoned ? null : args;

@@ -33,7 +33,15 @@ import org.objectweb.asm.tree.MethodNode;
  * SimpleClassName_method}, made unique in the module in discovery order.
  */
 public final class DeviceFunctions {
-  private record Key(String owner, String name, String descriptor) {}
+  /**
+   * A method called as a device function; an {@code instance} method (of a value record) takes its
+   * record as a first parameter, which {@link #signature} adds.
+   */
+  private record Key(String owner, String name, String descriptor, boolean instance) {
+    String signature() {
+      return instance ? "(L" + owner + ";" + descriptor.substring(1) : descriptor;
+    }
+  }
 
   private record Pending(Key key, ClassNode owner, MethodNode method, Function f, String caller) {}
 
@@ -61,7 +69,15 @@ public final class DeviceFunctions {
    * on first use; null (after reporting why at {@code cx}'s position) if it cannot be one.
    */
   public String symbolFor(String owner, String name, String descriptor, TranslationContext cx) {
-    Key key = new Key(owner, name, descriptor);
+    return symbolFor(owner, name, descriptor, false, cx);
+  }
+
+  /**
+   * As {@link #symbolFor(String, String, String, TranslationContext)}, for a record's method too.
+   */
+  String symbolFor(
+      String owner, String name, String descriptor, boolean instance, TranslationContext cx) {
+    Key key = new Key(owner, name, descriptor, instance);
     String known = symbols.get(key);
     if (known != null) {
       return known;
@@ -86,7 +102,7 @@ public final class DeviceFunctions {
       cx.error("native method " + javaName + " cannot run on the GPU");
       return null;
     }
-    String problem = DeviceSignature.problem(descriptor);
+    String problem = DeviceSignature.problem(key.signature(), unit.records);
     if (problem != null) {
       cx.error("device function " + javaName + ": " + problem);
       return null;
@@ -94,7 +110,9 @@ public final class DeviceFunctions {
     String simple = owner.substring(owner.lastIndexOf('/') + 1).replace('$', '_');
     String symbol = unique(PtxNames.sanitize(simple + "_" + name));
     symbols.put(key, symbol);
-    Function f = new Function(symbol, Function.Kind.DEVICE, DeviceSignature.returnType(descriptor));
+    Function f =
+        new Function(
+            symbol, Function.Kind.DEVICE, DeviceSignature.returnType(descriptor, unit.records));
     bySymbol.put(symbol, f);
     queue.add(new Pending(key, c, m, f, cx.kernelName()));
     return symbol;
@@ -165,8 +183,13 @@ public final class DeviceFunctions {
     cx.block = entry;
     cx.line = SourceLines.firstLine(p.method());
     List<Operand> args = new ArrayList<>();
-    for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(p.key().descriptor())) {
-      if (JavaTypes.isArrayOfPrimitiveArrays(t)) {
+    if (unit.records.isValue(org.objectweb.asm.Type.getReturnType(p.key().descriptor()))) {
+      cx.recordResult = f.addParam(new PointerType(AddressSpace.GENERIC));
+    }
+    for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(p.key().signature())) {
+      if (unit.records.isValue(t)) {
+        args.add(RecordValues.assemble(unit.records, t, x -> f.addParam(JavaTypes.stackType(x))));
+      } else if (JavaTypes.isArrayOfPrimitiveArrays(t)) {
         PointerType generic = new PointerType(AddressSpace.GENERIC);
         args.add(
             new Operand.RowTable(
@@ -200,9 +223,9 @@ public final class DeviceFunctions {
   static final class DeviceSignature {
     private DeviceSignature() {}
 
-    static String problem(String descriptor) {
+    static String problem(String descriptor, RecordTypes records) {
       for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(descriptor)) {
-        if (!JavaTypes.isKernelParameter(t)) {
+        if (!JavaTypes.isKernelParameter(t) && !records.isValue(t)) {
           return "parameters of type "
               + t.getClassName()
               + " are not supported (primitives, primitive arrays and arrays of primitive arrays"
@@ -212,10 +235,11 @@ public final class DeviceFunctions {
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
       if (r.getSort() != org.objectweb.asm.Type.VOID
           && !JavaTypes.isPrimitive(r)
-          && !JavaTypes.isPrimitiveArray(r)) {
+          && !JavaTypes.isPrimitiveArray(r)
+          && !records.isValue(r)) {
         return "returning "
             + r.getClassName()
-            + " is not supported (only primitives and primitive arrays)";
+            + " is not supported (only primitives, primitive arrays and records of primitives)";
       }
       return null;
     }
@@ -230,9 +254,15 @@ public final class DeviceFunctions {
           == org.objectweb.asm.Type.ARRAY;
     }
 
-    static Type returnType(String descriptor) {
+    /**
+     * The IR result type: none for an array or a record, which the callee stores in its caller's
+     * buffer.
+     */
+    static Type returnType(String descriptor, RecordTypes records) {
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
-      return r.getSort() == org.objectweb.asm.Type.VOID || returnsArray(descriptor)
+      return r.getSort() == org.objectweb.asm.Type.VOID
+              || returnsArray(descriptor)
+              || records.isValue(r)
           ? VoidType.VOID
           : JavaTypes.stackType(r);
     }

@@ -17,9 +17,11 @@ import org.objectweb.asm.tree.MethodInsnNode;
  */
 final class InvokeTranslator implements Opcodes {
   private final TranslationContext cx;
+  private final RecordTranslator records;
 
-  InvokeTranslator(TranslationContext cx) {
+  InvokeTranslator(TranslationContext cx, RecordTranslator records) {
     this.cx = cx;
+    this.records = records;
   }
 
   void invoke(MethodInsnNode m) {
@@ -46,7 +48,9 @@ final class InvokeTranslator implements Opcodes {
       return;
     }
     if (m.getOpcode() == INVOKESTATIC) {
-      callDevice(m);
+      callDevice(m, false);
+    } else if (records.invoke(m, this)) {
+      return;
     } else if (m.name.equals("<init>")) {
       // its receiver comes from a `new`, already reported as an allocation
       reject(m.desc, false, null);
@@ -69,20 +73,31 @@ final class InvokeTranslator implements Opcodes {
         c.bytes() == 0 ? null : a.address());
   }
 
-  /** A call of a static method as a device function. */
-  private void callDevice(MethodInsnNode m) {
-    String symbol = cx.unit.deviceFunctions.symbolFor(m.owner, m.name, m.desc, cx);
+  /**
+   * A call of a static method (or of a record's instance method, {@code instance}, whose record is
+   * its first argument) as a device function, with the arguments {@link CallArguments} makes; a
+   * record result comes back in a buffer the caller passes first, an array result in a slot the
+   * caller passes last.
+   */
+  void callDevice(MethodInsnNode m, boolean instance) {
+    String symbol = cx.unit.deviceFunctions.symbolFor(m.owner, m.name, m.desc, instance, cx);
     if (symbol == null) {
-      reject(m.desc, true, null);
+      reject(m.desc, !instance, null);
       return;
     }
-    List<Value> args = CallArguments.pop(cx, m.desc);
+    List<Value> args = CallArguments.pop(cx, Type.getArgumentCount(m.desc) + (instance ? 1 : 0));
     Type ret = Type.getReturnType(m.desc);
-    dev.jptx.compiler.ir.Type rt = DeviceFunctions.DeviceSignature.returnType(m.desc);
     if (args == null) {
       if (ret.getSort() != Type.VOID) {
         cx.push(new Operand.Poison(new TypeInterpreter().newValue(ret)));
       }
+      return;
+    }
+    if (cx.unit.records.isValue(ret)) {
+      Value buffer = RecordValues.allocateResult(cx, ret);
+      args.add(0, buffer);
+      cx.emitVoid(new InstData.Call(symbol, args));
+      cx.push(RecordValues.loadResult(cx, buffer, ret));
       return;
     }
     Value slot = null;
@@ -90,6 +105,8 @@ final class InvokeTranslator implements Opcodes {
       slot = ArrayResults.slot(cx);
       args.add(Addresses.generic(cx, slot));
     }
+    dev.jptx.compiler.ir.Type rt =
+        DeviceFunctions.DeviceSignature.returnType(m.desc, cx.unit.records);
     Value r = cx.emit(new InstData.Call(symbol, args), rt);
     if (slot != null) {
       cx.push(ArrayResults.load(cx, slot, ret.getElementType()));
@@ -106,7 +123,7 @@ final class InvokeTranslator implements Opcodes {
    * Reports the call (unless {@code message} is null) and replaces its effect on the stack:
    * arguments popped, poison pushed.
    */
-  private void reject(String descriptor, boolean isStatic, String message) {
+  void reject(String descriptor, boolean isStatic, String message) {
     if (message != null) {
       cx.error(message);
     }

@@ -24,7 +24,8 @@ import org.objectweb.asm.tree.ClassNode;
  * Builds the IR function of one kernel: its parameters in the kernel ABI of API.md (an array is a
  * {@code ptr.global} and an {@code i32} length, an array of arrays its table of row addresses, its
  * table of row lengths and its row count; {@code boolean byte short char} arrive as {@code i8/i16}
- * and widen to {@code i32} in the entry block), its launch bounds, then its body.
+ * and widen to {@code i32} in the entry block; a record of primitives is its components), its
+ * launch bounds, then its body.
  */
 public final class KernelTranslator {
   private KernelTranslator() {}
@@ -53,6 +54,11 @@ public final class KernelTranslator {
     List<Operand> args = new ArrayList<>();
     Type[] params = Type.getArgumentTypes(spec.descriptor());
     for (int i = 0; i < params.length; i++) {
+      if (params[i].getSort() == Type.OBJECT && !unit.records.isValue(params[i])) {
+        cx.error(KernelScanner.parameterProblem(spec.method(), i));
+        args.add(new Operand.Poison(new SlotType(params[i])));
+        continue;
+      }
       args.add(parameter(cx, params[i], KernelScanner.isReadOnly(spec.method(), i)));
     }
     new MethodTranslator(owner, spec.method(), cx).translate(entry, args);
@@ -64,6 +70,7 @@ public final class KernelTranslator {
     return local.hasErrors() ? null : f;
   }
 
+  /** The PTX parameters of a Java one: a record's are its components', in declaration order. */
   private static Operand parameter(TranslationContext cx, Type t, boolean readOnly) {
     Function f = cx.f;
     if (JavaTypes.isArrayOfPrimitiveArrays(t)) {
@@ -77,6 +84,13 @@ public final class KernelTranslator {
       Value rows = f.addParam(new PointerType(AddressSpace.GLOBAL), table);
       Value lengths = f.addParam(new PointerType(AddressSpace.GLOBAL), table);
       return new Operand.RowTable(rows, lengths, f.addParam(ScalarType.I32), t.getElementType());
+    }
+    if (t.getSort() == Type.OBJECT) {
+      List<Operand> components = new ArrayList<>();
+      for (RecordTypes.Component c : cx.unit.records.layout(t).components()) {
+        components.add(parameter(cx, c.type(), false));
+      }
+      return new Operand.RecordValue(t, components);
     }
     if (t.getSort() == Type.ARRAY) {
       Value address =

@@ -39,6 +39,7 @@ final class MethodTranslator implements Opcodes {
   private final InvokeTranslator calls;
   private final MemoryTranslator memory;
   private final StackTranslator stackOps;
+  private final RecordTranslator records;
   private final Map<Integer, Block> blockOf = new HashMap<>();
   private Frame<SlotType>[] frames;
   private BytecodeBlocks blocks;
@@ -49,7 +50,8 @@ final class MethodTranslator implements Opcodes {
     this.method = method;
     this.cx = cx;
     this.arithmetic = new ArithmeticTranslator(cx);
-    this.calls = new InvokeTranslator(cx);
+    this.records = new RecordTranslator(cx);
+    this.calls = new InvokeTranslator(cx, records);
     this.memory = new MemoryTranslator(cx);
     this.stackOps = new StackTranslator(cx);
   }
@@ -88,7 +90,7 @@ final class MethodTranslator implements Opcodes {
     }
     blocks = BytecodeBlocks.of(method, frames);
     Map<Block, List<Block>> preds = createBlocks(entry);
-    ssa = new SsaBuilder(preds, new PhiFactory(cx.f, cx::error));
+    ssa = new SsaBuilder(preds, new PhiFactory(cx.f, cx::error, cx.unit.records));
     Block first = blockOf.get(0);
     int slot = 0;
     for (Operand a : arguments) {
@@ -207,7 +209,10 @@ final class MethodTranslator implements Opcodes {
   /** Translates one instruction; true if it ended the block with a terminator. */
   private boolean instruction(AbstractInsnNode n, int index, BytecodeBlocks.BytecodeBlock bb) {
     int op = n.getOpcode();
-    if (arithmetic.translate(op) || stackOps.translate(n) || memory.translate(n)) {
+    if (records.translate(n)
+        || arithmetic.translate(op)
+        || stackOps.translate(n)
+        || memory.translate(n)) {
       return false;
     }
     if (op >= ILOAD && op <= ALOAD) {
@@ -226,6 +231,12 @@ final class MethodTranslator implements Opcodes {
       dev.jptx.compiler.ir.Type rt = cx.f.returnType();
       Value v = cx.popScalar(rt instanceof ScalarType s ? s : ScalarType.I32);
       cx.emitVoid(new InstData.Return(rt instanceof ScalarType ? List.of(v) : List.of()));
+      return true;
+    } else if (op == ARETURN && cx.recordResult != null) {
+      if (cx.pop() instanceof Operand.RecordValue r) {
+        RecordValues.storeResult(cx, cx.recordResult, r);
+      }
+      cx.emitVoid(new InstData.Return(List.of()));
       return true;
     } else if (op == ARETURN) {
       ArrayResults.store(cx, cx.pop());
@@ -340,10 +351,20 @@ final class MethodTranslator implements Opcodes {
       Value a = cx.popScalar(dev.jptx.compiler.ir.ScalarType.I32);
       cond = arithmetic.compare(ArithmeticTranslator.intPredicate(op), a, b);
     } else {
-      cx.error(
-          op == IFNULL || op == IFNONNULL
-              ? "null checks are not supported in kernels"
-              : "comparing references (== and != on arrays) is not supported in kernels");
+      Operand record = RecordTranslator.isRecord(cx.peek(0)) ? cx.peek(0) : null;
+      if (record == null && op != IFNULL && op != IFNONNULL) {
+        record = RecordTranslator.isRecord(cx.peek(1)) ? cx.peek(1) : null;
+      }
+      if (record != null) {
+        records.escape(
+            record,
+            op == IFNULL || op == IFNONNULL ? "compared with null" : "compared with == or !=");
+      } else {
+        cx.error(
+            op == IFNULL || op == IFNONNULL
+                ? "null checks are not supported in kernels"
+                : "comparing references (== and != on arrays) is not supported in kernels");
+      }
       cx.pop();
       if (op == IF_ACMPEQ || op == IF_ACMPNE) {
         cx.pop();

@@ -46,6 +46,32 @@ public sealed interface Operand {
    */
   record LocalRows(Value data, Value columns, Value count, Type elementType) implements Operand {}
 
+  /**
+   * A record of primitives as a value: one operand per component, in declaration order (a {@link
+   * Scalar}, or a {@code RecordValue} for a nested record). No object of it exists at run time.
+   *
+   * @param type the record class
+   * @param components its components' values
+   */
+  record RecordValue(Type type, java.util.List<Operand> components) implements Operand {
+    /** Copies the component list. */
+    public RecordValue {
+      components = java.util.List.copyOf(components);
+    }
+  }
+
+  /**
+   * What {@code new R} pushes for a value record until its constructor call turns every copy of it
+   * on the stack into a {@link RecordValue}; a class, so that two such {@code new}s stay apart.
+   */
+  final class Unconstructed implements Operand {
+    final Type type;
+
+    Unconstructed(Type type) {
+      this.type = type;
+    }
+  }
+
   /** The result of a construct already reported; any use of it stays silent. */
   record Poison(SlotType type) implements Operand {}
 }

@@ -14,17 +14,19 @@ import java.util.List;
 
 /**
  * Makes the phis {@link SsaBuilder} asks for: one per primitive slot, two per array slot (its
- * address and its length), three per array of arrays, none for slots of other types, which only
- * poison reaches.
+ * address and its length), three per array of arrays, one per primitive component of a value
+ * record, none for slots of other types, which only poison reaches.
  */
 final class PhiFactory implements SsaBuilder.PhiMaker {
   private final Function f;
   private final java.util.function.Consumer<String> errors;
+  private final RecordTypes records;
 
   /** Phis in {@code f}; {@code errors} hears of arrays of arrays that cannot meet. */
-  PhiFactory(Function f, java.util.function.Consumer<String> errors) {
+  PhiFactory(Function f, java.util.function.Consumer<String> errors, RecordTypes records) {
     this.f = f;
     this.errors = errors;
+    this.records = records;
   }
 
   @Override
@@ -32,6 +34,9 @@ final class PhiFactory implements SsaBuilder.PhiMaker {
     org.objectweb.asm.Type t = type.type();
     if (t != null && JavaTypes.isPrimitive(t)) {
       return new Operand.Scalar(phi(block, JavaTypes.stackType(t)));
+    }
+    if (records.isValue(t)) {
+      return RecordValues.assemble(records, t, leaf -> phi(block, JavaTypes.stackType(leaf)));
     }
     if (t != null && (JavaTypes.isPrimitiveArray(t) || isPrintfBuffer(t))) {
       AddressSpace space = type.space() == null ? AddressSpace.GLOBAL : type.space();
@@ -88,6 +93,22 @@ final class PhiFactory implements SsaBuilder.PhiMaker {
       set(a.length(), preds, lengths);
     } else if (phi instanceof Operand.RowTable || phi instanceof Operand.LocalRows) {
       completeRows(phi, preds, incoming);
+    } else if (phi instanceof Operand.RecordValue r) {
+      completeRecord(r, preds, incoming);
+    }
+  }
+
+  /** Each component's phi gets that component of each incoming record (poison: zeros). */
+  private void completeRecord(Operand.RecordValue r, List<Block> preds, List<Operand> incoming) {
+    for (int k = 0; k < r.components().size(); k++) {
+      List<Operand> parts = new ArrayList<>();
+      for (Operand in : incoming) {
+        parts.add(
+            in instanceof Operand.RecordValue v
+                ? v.components().get(k)
+                : new Operand.Poison(SlotType.UNUSABLE));
+      }
+      complete(r.components().get(k), preds, parts);
     }
   }
 

@@ -92,7 +92,11 @@ final class SsaBuilder {
       }
       List<Block> ps = preds.getOrDefault(b, List.of());
       chain.add(b);
-      if (!sealed.contains(b)) {
+      Operand made = unconstructed(variable, ps);
+      if (made != null) {
+        v = made;
+        break;
+      } else if (!sealed.contains(b)) {
         v = phis.create(b, type);
         incomplete
             .computeIfAbsent(b, x -> new ArrayList<>())
@@ -113,6 +117,25 @@ final class SsaBuilder {
       write(variable, c, v);
     }
     return v;
+  }
+
+  /**
+   * The record under construction that a translated predecessor leaves in stack slot {@code
+   * variable}, or null: {@code new R(c ? a : b)} keeps the uninitialized record on the stack across
+   * the branch (and a loop in a switch expression among the arguments, around the loop), and its
+   * constructor call must find that very operand, never a phi of it. The JVM's verifier lets only
+   * the same {@code new} meet itself at a join, so one predecessor's operand is every one's.
+   */
+  private Operand unconstructed(int variable, List<Block> ps) {
+    if (variable >= 0) {
+      return null;
+    }
+    for (Block p : ps) {
+      if (def(variable, p) instanceof Operand.Unconstructed u) {
+        return u;
+      }
+    }
+    return null;
   }
 
   /** Reads the operands of the pending phis, newest first, and completes each. */

@@ -35,6 +35,9 @@ public final class TranslationContext {
   int line;
   int bytecodeOffset;
 
+  /** Where a device function returning a record stores it (its hidden first parameter), or null. */
+  Value recordResult;
+
   /** The string constants of the method being translated that are printf format literals. */
   Set<AbstractInsnNode> printfFormats = Set.of();
 

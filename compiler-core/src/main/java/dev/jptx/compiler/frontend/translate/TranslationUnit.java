@@ -25,6 +25,7 @@ public final class TranslationUnit {
   public final DeviceFunctions deviceFunctions;
 
   final StaticData staticData;
+  final RecordTypes records;
   final IntrinsicTranslator intrinsics;
   private final ClassPath classPath;
   private final Map<String, Optional<ClassNode>> classes = new HashMap<>();
@@ -48,6 +49,7 @@ public final class TranslationUnit {
     this.checks = checks;
     this.deviceFunctions = new DeviceFunctions(this);
     this.staticData = new StaticData(this);
+    this.records = new RecordTypes(this);
     this.intrinsics = intrinsics;
     classes.put(owner.name, Optional.of(owner));
   }
