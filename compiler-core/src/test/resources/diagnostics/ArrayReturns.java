@@ -17,7 +17,7 @@ public final class ArrayReturns {
 
   @Kernel
   public static void returnsRows(int[][] grid, int[] out) {
-    out[0] = same(grid)[0][0]; //! error: device function diag.ArrayReturns.same: returning int[][] is not supported (only primitives and primitive arrays)
+    out[0] = same(grid)[0][0]; //! error: device function diag.ArrayReturns.same: returning int[][] is not supported (only primitives, primitive arrays and records of primitives)
   }
 
   static int[][] same(int[][] grid) {

@@ -64,7 +64,7 @@ public final class MultiDimensionalArrays {
 
   @Kernel
   public static void parameter(int[][][] cube) {
-    cube[0][0][0] = 1; //! error: parameter 1 (cube) has type int[][][]; kernel parameters are primitives and one-dimensional primitive arrays
+    cube[0][0][0] = 1; //! error: parameter 1 (cube) has type int[][][]; kernel parameters are primitives, primitive arrays, arrays of primitive arrays and records of primitives
   }
 
   static float first(float[][] g) {

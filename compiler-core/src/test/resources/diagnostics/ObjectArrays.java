@@ -11,6 +11,6 @@ public final class ObjectArrays {
 
   @Kernel
   public static void parameter(String[] names, int[] out) {
-    out[0] = 1; //! error: parameter 1 (names) has type java.lang.String[]; kernel parameters are primitives and one-dimensional primitive arrays
+    out[0] = 1; //! error: parameter 1 (names) has type java.lang.String[]; kernel parameters are primitives, primitive arrays, arrays of primitive arrays and records of primitives
   }
 }

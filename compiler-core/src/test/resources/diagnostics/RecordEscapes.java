@@ -74,7 +74,7 @@ public final class RecordEscapes {
   @Kernel
   public static void passedAsObject(float[] out) {
     Float4 v = new Float4(out[0], 1f, 2f, 3f);
-    keep(v); //! error: device function diag.RecordEscapes.keep: parameters of type java.lang.Object are not supported (primitives and one-dimensional primitive arrays are)
+    keep(v); //! error: device function diag.RecordEscapes.keep: parameters of type java.lang.Object are not supported (primitives, primitive arrays, arrays of primitive arrays and records of primitives are)
     out[1] = Objects.hashCode(v); //! error: JDK method java.util.Objects.hashCode is not supported in kernels
   }
 
@@ -92,7 +92,7 @@ public final class RecordEscapes {
 
   @Kernel
   public static void objectComponentParameter(Named n, float[] out) {
-    out[1] = n.v(); //! error: parameter 1 (n) has type diag.RecordEscapes$Named; kernel parameters are primitives and one-dimensional primitive arrays
+    out[1] = n.v(); //! error: parameter 1 (n) has type diag.RecordEscapes$Named; kernel parameters are primitives, primitive arrays, arrays of primitive arrays and records of primitives
   }
 
   @Kernel

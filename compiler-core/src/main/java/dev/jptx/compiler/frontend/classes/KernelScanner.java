@@ -131,7 +131,7 @@ public final class KernelScanner {
         + (name == null ? "" : " (" + name + ")")
         + " has type "
         + Type.getArgumentTypes(m.desc)[i].getClassName()
-        + "; kernel parameters are primitives and one-dimensional primitive arrays";
+        + "; kernel parameters are primitives, primitive arrays, arrays of primitive arrays and records of primitives";
   }
 
   /**

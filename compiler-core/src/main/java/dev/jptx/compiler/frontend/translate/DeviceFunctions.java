@@ -228,8 +228,8 @@ public final class DeviceFunctions {
         if (!JavaTypes.isKernelParameter(t) && !records.isValue(t)) {
           return "parameters of type "
               + t.getClassName()
-              + " are not supported (primitives, primitive arrays and arrays of primitive arrays"
-              + " are)";
+              + " are not supported (primitives, primitive arrays, arrays of primitive arrays and"
+              + " records of primitives are)";
         }
       }
       org.objectweb.asm.Type r = org.objectweb.asm.Type.getReturnType(descriptor);
