@@ -52,6 +52,11 @@ enum Feature {
   SWITCH,
   /** Calls to generated static methods of the class (device functions), some {@code @NoInline}. */
   DEVICE_CALLS,
+  /**
+   * Records of primitives as values: made, merged across branches and loops, passed to and returned
+   * from device functions, their instance methods called ({@link RecordMembers}).
+   */
+  RECORDS,
   /** Per-thread arrays: {@code new int[8]}. */
   LOCAL_ARRAYS,
   /** {@code static final} primitive arrays initialised with constants. */

@@ -1,9 +1,11 @@
 package dev.jptx.compiler.fuzz;
 
 import dev.jptx.compiler.driver.CompilerOptions;
+import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.testing.Configurations;
 import dev.jptx.compiler.testing.Differential;
 import dev.jptx.compiler.testing.JavaSources;
+import dev.jptx.compiler.testing.TestClasses;
 import dev.jptx.runtime.Device;
 import dev.jptx.runtime.sim.SimDevice;
 import java.io.IOException;
@@ -229,8 +231,9 @@ final class FuzzRunner implements AutoCloseable {
           c,
           k -> {
             long start = System.nanoTime();
-            try {
-              return Differential.build(bytes(dir, className), k.options(), moduleDir(dir, k));
+            try (ClassPath classPath = classPath(dir)) {
+              return Differential.build(
+                  bytes(dir, className), k.options(), moduleDir(dir, k), classPath);
             } catch (AssertionError e) {
               return e.getMessage();
             } catch (TestAbortedException e) {
@@ -299,8 +302,8 @@ final class FuzzRunner implements AutoCloseable {
         return new Outcome("javac", e.getMessage());
       }
       Path root;
-      try {
-        root = Differential.build(bytes(dir, className), c.options(), moduleDir(dir, c));
+      try (ClassPath classPath = classPath(dir)) {
+        root = Differential.build(bytes(dir, className), c.options(), moduleDir(dir, c), classPath);
       } catch (AssertionError e) {
         return failure(e.getMessage());
       } catch (TestAbortedException e) {
@@ -384,6 +387,11 @@ final class FuzzRunner implements AutoCloseable {
     } catch (MalformedURLException | ClassNotFoundException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The generated classes (a kernel class and its nested records) before the test classes. */
+  private static ClassPath classPath(Path dir) {
+    return new ClassPath(List.of(dir.resolve("classes"), TestClasses.root()));
   }
 
   private static byte[] bytes(Path dir, String className) {

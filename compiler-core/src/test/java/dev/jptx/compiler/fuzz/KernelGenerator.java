@@ -52,6 +52,9 @@ final class KernelGenerator {
         members.add(helper(r, name + "_" + names.fresh("f"), globals, helpers, names));
       }
     }
+    if (features.contains(Feature.RECORDS) && r.nextInt(2) == 0) {
+      new RecordMembers(r, features).add(name + "_" + names.fresh("q"), globals, members, helpers);
+    }
     ExpressionGenerator.Helper recursive = null;
     if (features.contains(Feature.RECURSION) && r.nextInt(3) == 0) {
       members.add(recursive(r, name + "_" + names.fresh("r"), globals, helpers, names));

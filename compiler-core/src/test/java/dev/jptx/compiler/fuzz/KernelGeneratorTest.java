@@ -53,6 +53,7 @@ class KernelGeneratorTest {
           Map.entry(
               Feature.LOCAL_ARRAYS,
               Pattern.compile("(?m)^(?!\\s*static )\\s*\\w+\\[\\] \\w+ = new \\w+\\[")),
+          Map.entry(Feature.RECORDS, Pattern.compile("\\brecord \\w+\\(")),
           Map.entry(Feature.STATIC_FINAL_ARRAYS, Pattern.compile("static final \\w+\\[\\]")),
           Map.entry(
               Feature.MATH,

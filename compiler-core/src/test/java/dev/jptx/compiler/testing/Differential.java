@@ -125,10 +125,22 @@ public final class Differential {
    * @throws AssertionError if the compiler reports an error or {@code ptxas} rejects a module
    */
   public static Path build(byte[] classBytes, CompilerOptions options, Path moduleRoot) {
+    return build(classBytes, options, moduleRoot, TestClasses.classPath());
+  }
+
+  /**
+   * As {@link #build(byte[], CompilerOptions, Path)}, finding the classes the kernels use on {@code
+   * classPath} (a generated class's nested records live next to it, not among the test classes).
+   */
+  public static Path build(
+      byte[] classBytes,
+      CompilerOptions options,
+      Path moduleRoot,
+      dev.jptx.compiler.frontend.classes.ClassPath classPath) {
     Diagnostics d = new Diagnostics();
     ClassResult r =
         new Pipeline(options.withVerifyEachPass(true), DumpSink.NONE)
-            .compile(ClassFiles.readKnownGood(classBytes), TestClasses.classPath(), d);
+            .compile(ClassFiles.readKnownGood(classBytes), classPath, d);
     if (!r.succeeded()) {
       throw new AssertionError("compilation failed: " + d.all());
     }
