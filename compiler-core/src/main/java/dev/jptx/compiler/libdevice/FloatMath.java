@@ -33,24 +33,109 @@ public final class FloatMath {
   /** The bits of the float nearest 2/3, where {@link #log}'s reduction starts a binade. */
   private static final int TWO_THIRDS_BITS = 0x3f2aaaab;
 
+  /** {@code S(u)} and {@code C(u)} of {@link #sinCos}, fitted by build-config/math-fit/fit.py. */
+  private static final float SIN_1 = -0x1.555546p-3f;
+
+  private static final float SIN_2 = 0x1.110778p-7f;
+  private static final float SIN_3 = -0x1.995408p-13f;
+  private static final float COS_1 = -0x1.000000p-1f;
+  private static final float COS_2 = 0x1.55554ap-5f;
+  private static final float COS_3 = -0x1.6c0c2ap-10f;
+  private static final float COS_4 = 0x1.99e914p-16f;
+
+  /** {@code P(u)} of {@link #tanh}, fitted by build-config/math-fit/fit.py. */
+  private static final float TANH_1 = -0x1.555548p-2f;
+
+  private static final float TANH_2 = 0x1.110c64p-3f;
+  private static final float TANH_3 = -0x1.b9075ap-5f;
+  private static final float TANH_4 = 0x1.582260p-6f;
+  private static final float TANH_5 = -0x1.94bf44p-8f;
+
+  /** Minus the bits of {@code d} from this is within 12% of {@code 1/d}. */
+  private static final int RECIPROCAL_SEED = 0x7ef311c7;
+
   private static final int FLOAT_BIAS = 127;
   private static final int FLOAT_MANTISSA = 23;
 
   private FloatMath() {}
 
-  /** {@code GpuMath.sin}. */
+  /**
+   * {@code GpuMath.sin} in single precision (CUDA's {@code sinf} bound, 2 ulp): see {@link
+   * #sinCos}.
+   */
   public static float sin(float x) {
-    return (float) Trig.sin(x);
+    return sinCos(FloatTrigReduction.reduce(x), 0);
   }
 
-  /** {@code GpuMath.cos}. */
+  /** {@code GpuMath.cos}: {@code sin(x + pi/2)}, one quadrant on. */
   public static float cos(float x) {
-    return (float) Trig.cos(x);
+    return sinCos(FloatTrigReduction.reduce(x), 1);
   }
 
-  /** {@code GpuMath.tan}. */
+  /**
+   * {@code GpuMath.tan} (CUDA's {@code tanf} bound, 4 ulp): {@code sin(r) / cos(r)}, or {@code
+   * -cos(r) / sin(r)} in odd quadrants, the quotient by {@link #divide} (no {@code div.rn.f32},
+   * whose slow path alone is four times nvcc's whole {@code tanf}).
+   */
   public static float tan(float x) {
-    return (float) Trig.tan(x);
+    long reduced = FloatTrigReduction.reduce(x);
+    float r = FloatTrigReduction.remainder(reduced);
+    float u = r * r;
+    float s = Math.fma(r, Math.fma(sinPolynomial(u), u, 0f), r);
+    float c = Math.fma(u, cosPolynomial(u), 1f);
+    boolean odd = (FloatTrigReduction.quadrant(reduced) & 1) != 0;
+    return odd ? divide(c, -s) : divide(s, c);
+  }
+
+  /**
+   * {@code sin(r + q pi/2)} for the reduction {@code (q, r)}, {@code |r| <= pi/4}, plus {@code
+   * shift} quadrants: {@code r (1 + u S(u))} or {@code 1 + u C(u)} ({@code u = r^2}) by one Horner
+   * chain whose coefficients are picked by the quadrant, as one branch-free sequence. The {@code
+   * fma(p, u, 0)} turns the product's {@code -0} into {@code +0} so that {@code sin(-0)} is {@code
+   * -0}.
+   */
+  private static float sinCos(long reduced, int shift) {
+    float r = FloatTrigReduction.remainder(reduced);
+    int q = FloatTrigReduction.quadrant(reduced) + shift;
+    boolean odd = (q & 1) != 0;
+    float u = r * r;
+    float p = Math.fma(odd ? COS_4 : 0f, u, odd ? COS_3 : SIN_3);
+    p = Math.fma(p, u, odd ? COS_2 : SIN_2);
+    p = Math.fma(p, u, odd ? COS_1 : SIN_1);
+    float base = odd ? 1f : r;
+    float v = Math.fma(base, Math.fma(p, u, 0f), base);
+    return (q & 2) != 0 ? -v : v;
+  }
+
+  /** {@code S(u)}: {@code sin r = r + r^3 S(r^2)} on {@code |r| <= pi/4}, 2^-27.9 relative. */
+  private static float sinPolynomial(float u) {
+    return Math.fma(Math.fma(SIN_3, u, SIN_2), u, SIN_1);
+  }
+
+  /** {@code C(u)}: {@code cos r = 1 + r^2 C(r^2)} on {@code |r| <= pi/4}, 2^-33 relative. */
+  private static float cosPolynomial(float u) {
+    return Math.fma(Math.fma(Math.fma(COS_4, u, COS_3), u, COS_2), u, COS_1);
+  }
+
+  /**
+   * {@code 1 / d} for a normal {@code d} of either sign below 2^126, within an ulp: the classic
+   * bit-pattern seed (12% off; the subtraction also carries the sign) and three Newton steps, each
+   * squaring the relative error, in place of {@code div.rn.f32}'s long slow path.
+   */
+  static float reciprocal(float d) {
+    float r = Float.intBitsToFloat(RECIPROCAL_SEED - Float.floatToRawIntBits(d));
+    r = Math.fma(r, Math.fma(-d, r, 1f), r);
+    r = Math.fma(r, Math.fma(-d, r, 1f), r);
+    return Math.fma(r, Math.fma(-d, r, 1f), r);
+  }
+
+  /**
+   * {@code n / d} for normal {@code d}: the product with {@link #reciprocal}, then one correction.
+   */
+  private static float divide(float n, float d) {
+    float rcp = reciprocal(d);
+    float q = n * rcp;
+    return Math.fma(Math.fma(-q, d, n), rcp, q);
   }
 
   /** {@code GpuMath.asin}. */
@@ -83,9 +168,23 @@ public final class FloatMath {
     return (float) Hyperbolic.cosh(x);
   }
 
-  /** {@code GpuMath.tanh}. */
+  /**
+   * {@code GpuMath.tanh} in single precision (CUDA's {@code tanhf} bound, 2 ulp): below 0.5625 in
+   * magnitude the odd polynomial {@code x + x^3 P(x^2)} (2^-29 relative); above, {@code 1 - 2 /
+   * (e^(2|x|) + 1)} with the sign of {@code x}, where the quotient is at most 0.49 so its error
+   * costs at most half an ulp of the result. Past 9.5 the result rounds to 1.
+   */
   public static float tanh(float x) {
-    return (float) Hyperbolic.tanh(x);
+    float u = x * x;
+    float p = Math.fma(TANH_5, u, TANH_4);
+    p = Math.fma(p, u, TANH_3);
+    p = Math.fma(p, u, TANH_2);
+    p = Math.fma(p, u, TANH_1);
+    float small = Math.fma(x, Math.fma(p, u, 0f), x);
+    float a = Math.abs(x);
+    float e = expOfReduced(2f * Math.min(a, 9.5f));
+    float big = Math.fma(-2f, reciprocal(e + 1f), 1f);
+    return a < 0.5625f ? small : x < 0f ? -big : big;
   }
 
   /**
@@ -101,7 +200,26 @@ public final class FloatMath {
     y = y > 89f ? 89f : y;
     float rounded = Math.fma(y, LOG2_E, ROUNDER);
     int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    float kf = rounded - ROUNDER;
+    float expm1 = expm1Reduced(y, rounded - ROUNDER);
+    int k1 = k >> 1;
+    float scale1 = Float.intBitsToFloat((k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
+    float scale2 = Float.intBitsToFloat((k - k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
+    return Math.fma(expm1, scale1, scale1) * scale2;
+  }
+
+  /**
+   * {@code e^y} for {@code |y| < 87} (normal results): {@link #exp}'s reduction with one power of
+   * two, for callers that keep {@code y} in range themselves.
+   */
+  private static float expOfReduced(float y) {
+    float rounded = Math.fma(y, LOG2_E, ROUNDER);
+    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
+    float scale = Float.intBitsToFloat((k + FLOAT_BIAS) << FLOAT_MANTISSA);
+    return Math.fma(expm1Reduced(y, rounded - ROUNDER), scale, scale);
+  }
+
+  /** {@code e^r - 1} for {@code r = y - kf ln2}, {@code |r| <= ln2/2}: the degree-4 fit. */
+  private static float expm1Reduced(float y, float kf) {
     // kf * LN2_HI has its last bit at 2^-24 and |r| < 1/2: the first step is exact
     float r = Math.fma(kf, -LN2_HI, y);
     r = Math.fma(kf, -LN2_LO, r);
@@ -109,11 +227,7 @@ public final class FloatMath {
     p = Math.fma(p, r, 0x1.55551ap-5f);
     p = Math.fma(p, r, 0x1.5554dep-3f);
     p = Math.fma(p, r, 0.5f);
-    float expm1 = Math.fma(r * r, p, r);
-    int k1 = k >> 1;
-    float scale1 = Float.intBitsToFloat((k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
-    float scale2 = Float.intBitsToFloat((k - k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
-    return Math.fma(expm1, scale1, scale1) * scale2;
+    return Math.fma(r * r, p, r);
   }
 
   /** {@code GpuMath.exp2}: {@code pow(2, x)}, exact for integral {@code x}. */

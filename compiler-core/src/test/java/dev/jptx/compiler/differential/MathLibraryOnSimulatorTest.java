@@ -121,9 +121,10 @@ class MathLibraryOnSimulatorTest {
             MathKernels.class,
             "floats",
             Launch.grid1d(n, 128),
-            // exp and log, computed in float, are within 1.1 ulp of the exact value and the JVM's
-            // within 0.5; the others round a double result on both sides: at most 1 ulp apart
-            1,
+            // the functions computed in float (exp log sin cos tan tanh) are within CUDA's bounds
+            // of the exact value (tanf's 4 the largest) and the JVM's within 0.5, so at most 4 ulp
+            // apart; the others round a double result on both sides: at most 1 ulp apart
+            4,
             floats(n, 3),
             floats(n, 4),
             new float[n * MathKernels.FLOAT_RESULTS]));

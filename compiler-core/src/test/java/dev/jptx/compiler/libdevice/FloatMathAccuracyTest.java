@@ -89,9 +89,9 @@ class FloatMathAccuracyTest {
 
   @Test
   void trigonometric() {
-    check("sin", FloatMath::sin, binades(-20, 30), x -> TrigReference.sin(x));
-    check("cos", FloatMath::cos, binades(-20, 30), x -> TrigReference.cos(x));
-    check("tan", FloatMath::tan, binades(-20, 30), x -> TrigReference.tan(x));
+    check("sin", 2.0, FloatMath::sin, binades(-20, 30), x -> TrigReference.sin(x));
+    check("cos", 2.0, FloatMath::cos, binades(-20, 30), x -> TrigReference.cos(x));
+    check("tan", 4.0, FloatMath::tan, binades(-20, 30), x -> TrigReference.tan(x));
     check("asin", FloatMath::asin, range(-1, 1), x -> TrigReference.asin(x));
     check("acos", FloatMath::acos, range(-1, 1), x -> TrigReference.acos(x));
     check("atan", FloatMath::atan, binades(-20, 30), x -> TrigReference.atan(x));
@@ -180,7 +180,7 @@ class FloatMathAccuracyTest {
   void hyperbolicAndRoots() {
     check("sinh", FloatMath::sinh, range(-80, 80), x -> ExpLogReference.sinh(d(x)));
     check("cosh", FloatMath::cosh, range(-80, 80), x -> ExpLogReference.cosh(d(x)));
-    check("tanh", FloatMath::tanh, range(-10, 10), x -> ExpLogReference.tanh(d(x)));
+    check("tanh", 2.0, FloatMath::tanh, range(-10, 10), x -> ExpLogReference.tanh(d(x)));
     check("cbrt", FloatMath::cbrt, binades(-120, 120), x -> TrigReference.cbrt(x));
     check(
         "hypot",
