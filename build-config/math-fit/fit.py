@@ -73,3 +73,13 @@ sin_t = T(lambda u: (mp.sin(mp.sqrt(u)) / mp.sqrt(u) - 1) / u, lambda u: mp.sin(
 fit("sin S(r^2)", sin_t, lambda j, u: u ** j, 1e-6, R * R, 3)
 cos_t = T(lambda u: (mp.cos(mp.sqrt(u)) - 1) / u, lambda u: mp.cos(mp.sqrt(u)) / u)
 fit("cos C(r^2)", cos_t, lambda j, u: u ** j, 1e-6, R * R, 4)
+# 2^r = 1 + r Q(r) on |r| <= 1/2 (exp2), error relative to 2^r
+exp2_t = T(lambda r: (mp.power(2, r) - 1) / r, lambda r: abs(mp.power(2, r) / r))
+fit("exp2 Q(r)", exp2_t, lambda j, r: r ** j, -0.5, 0.5, 6)
+# 10^r = 1 + r Q(r) on |r| <= log10(2)/2 (exp10)
+h10 = float(mp.log10(2) / 2) * 1.01
+exp10_t = T(lambda r: (mp.power(10, r) - 1) / r, lambda r: abs(mp.power(10, r) / r))
+fit("exp10 Q(r)", exp10_t, lambda j, r: r ** j, -h10, h10, 6)
+# sinh(x) = x + x^3 P(x^2) on |x| <= 1
+sinh_t = T(lambda u: (mp.sinh(mp.sqrt(u)) / mp.sqrt(u) - 1) / u, lambda u: mp.sinh(mp.sqrt(u)) / mp.sqrt(u) / u)
+fit("sinh P(x^2)", sinh_t, lambda j, u: u ** j, 1e-6, 1.0, 4)

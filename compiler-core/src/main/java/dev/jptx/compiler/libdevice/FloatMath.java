@@ -51,6 +51,36 @@ public final class FloatMath {
   private static final float TANH_4 = 0x1.582260p-6f;
   private static final float TANH_5 = -0x1.94bf44p-8f;
 
+  /** {@code Q(r)} of {@link #exp2} and of {@link #exp10}, by build-config/math-fit/fit.py. */
+  private static final float EXP2_1 = 0x1.62e430p-1f;
+
+  private static final float EXP2_2 = 0x1.ebfbdcp-3f;
+  private static final float EXP2_3 = 0x1.c6af78p-5f;
+  private static final float EXP2_4 = 0x1.3b2dc8p-7f;
+  private static final float EXP2_5 = 0x1.5f0a72p-10f;
+  private static final float EXP2_6 = 0x1.41866cp-13f;
+  private static final float EXP10_1 = 0x1.26bb1cp1f;
+  private static final float EXP10_2 = 0x1.53524ap1f;
+  private static final float EXP10_3 = 0x1.046f96p1f;
+  private static final float EXP10_4 = 0x1.2bd9e8p0f;
+  private static final float EXP10_5 = 0x1.156ff0p-1f;
+  private static final float EXP10_6 = 0x1.a66728p-3f;
+
+  /** {@code log2(10)}, and {@code log10(2) = LOG10_2_HI + LOG10_2_LO} (the first with 20 bits). */
+  private static final float LOG2_10 = 0x1.a934f0p1f;
+
+  private static final float LOG10_2_HI = 0x1.344130p-2f;
+  private static final float LOG10_2_LO = 0x1.427de8p-24f;
+
+  /** {@code P(u)} of {@link #sinh}, by build-config/math-fit/fit.py. */
+  private static final float SINH_1 = 0x1.555556p-3f;
+
+  private static final float SINH_2 = 0x1.1110e0p-7f;
+  private static final float SINH_3 = 0x1.a02292p-13f;
+  private static final float SINH_4 = 0x1.757766p-19f;
+
+  private static final int SIGN_BIT = 0x80000000;
+
   /** Minus the bits of {@code d} from this is within 12% of {@code 1/d}. */
   private static final int RECIPROCAL_SEED = 0x7ef311c7;
 
@@ -135,7 +165,8 @@ public final class FloatMath {
   private static float divide(float n, float d) {
     float rcp = reciprocal(d);
     float q = n * rcp;
-    return Math.fma(Math.fma(-q, d, n), rcp, q);
+    // the residual negated (q d - n, not n - q d) so that n = -0 gives -0
+    return Math.fma(-Math.fma(q, d, -n), rcp, q);
   }
 
   /** {@code GpuMath.asin}. */
@@ -158,14 +189,47 @@ public final class FloatMath {
     return (float) InverseTrig.atan2(y, x);
   }
 
-  /** {@code GpuMath.sinh}. */
+  /**
+   * {@code GpuMath.sinh} in single precision (CUDA's {@code sinhf} bound, 3 ulp): below 1 in
+   * magnitude {@code x + x^3 P(x^2)} (2^-31 relative); above, {@code h - 1/(4h)} for {@code h =
+   * e^|x| / 2} (see {@link #halfExp}), with the sign of {@code x}.
+   */
   public static float sinh(float x) {
-    return (float) Hyperbolic.sinh(x);
+    float u = x * x;
+    float p = Math.fma(Math.fma(Math.fma(SINH_4, u, SINH_3), u, SINH_2), u, SINH_1);
+    float small = Math.fma(x, Math.fma(p, u, 0f), x);
+    float a = Math.abs(x);
+    float h = halfExp(a);
+    float big = h - quarterReciprocal(a, h);
+    int sign = Float.floatToRawIntBits(x) & SIGN_BIT;
+    return a < 1f ? small : Float.intBitsToFloat(Float.floatToRawIntBits(big) | sign);
   }
 
-  /** {@code GpuMath.cosh}. */
+  /**
+   * {@code GpuMath.cosh} in single precision (CUDA's {@code coshf} bound, 2 ulp): {@code h +
+   * 1/(4h)} for {@code h = e^|x| / 2}.
+   */
   public static float cosh(float x) {
-    return (float) Hyperbolic.cosh(x);
+    float a = Math.abs(x);
+    float h = halfExp(a);
+    return h + quarterReciprocal(a, h);
+  }
+
+  /**
+   * {@code e^a / 2} for {@code a >= 0}: {@link #exp}'s reduction, scaled by {@code 2^(k-1)} so that
+   * {@code cosh} and {@code sinh} reach the largest float without overflowing on the way.
+   */
+  private static float halfExp(float a) {
+    // cosh(90) overflows; NaN passes the comparison
+    float y = a > 90f ? 90f : a;
+    float rounded = Math.fma(y, LOG2_E, ROUNDER);
+    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
+    return timesPowerOfTwo(expm1Reduced(y, rounded - ROUNDER), k - 1);
+  }
+
+  /** {@code 1/(4h)}, or 0 from {@code a = 12} on, where it is below half an ulp of {@code h}. */
+  private static float quarterReciprocal(float a, float h) {
+    return a < 12f ? 0.25f * reciprocal(h) : 0f;
   }
 
   /**
@@ -182,9 +246,11 @@ public final class FloatMath {
     p = Math.fma(p, u, TANH_1);
     float small = Math.fma(x, Math.fma(p, u, 0f), x);
     float a = Math.abs(x);
-    float e = expOfReduced(2f * Math.min(a, 9.5f));
+    // not Math.min, whose NaN and -0 cases cost six instructions; NaN stays NaN here too
+    float e = expOfReduced(2f * (a > 9.5f ? 9.5f : a));
     float big = Math.fma(-2f, reciprocal(e + 1f), 1f);
-    return a < 0.5625f ? small : x < 0f ? -big : big;
+    int sign = Float.floatToRawIntBits(x) & SIGN_BIT;
+    return a < 0.5625f ? small : Float.intBitsToFloat(Float.floatToRawIntBits(big) | sign);
   }
 
   /**
@@ -200,11 +266,18 @@ public final class FloatMath {
     y = y > 89f ? 89f : y;
     float rounded = Math.fma(y, LOG2_E, ROUNDER);
     int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    float expm1 = expm1Reduced(y, rounded - ROUNDER);
+    return timesPowerOfTwo(expm1Reduced(y, rounded - ROUNDER), k);
+  }
+
+  /**
+   * {@code (1 + m1) 2^k} for {@code |k| <= 153}: two powers of two, so that a subnormal result is
+   * rounded once (by the second product) and a large {@code k} overflows to infinity.
+   */
+  private static float timesPowerOfTwo(float m1, int k) {
     int k1 = k >> 1;
     float scale1 = Float.intBitsToFloat((k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
     float scale2 = Float.intBitsToFloat((k - k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
-    return Math.fma(expm1, scale1, scale1) * scale2;
+    return Math.fma(m1, scale1, scale1) * scale2;
   }
 
   /**
@@ -230,14 +303,46 @@ public final class FloatMath {
     return Math.fma(r * r, p, r);
   }
 
-  /** {@code GpuMath.exp2}: {@code pow(2, x)}, exact for integral {@code x}. */
+  /**
+   * {@code GpuMath.exp2} in single precision (CUDA's {@code exp2f} bound, 2 ulp): {@code x = k + r}
+   * exactly with {@code |r| <= 1/2}, {@code 2^r = 1 + r Q(r)} by a degree-6 fit; exact for integral
+   * {@code x}.
+   */
   public static float exp2(float x) {
-    return (float) ExpLog.pow(2.0, x);
+    // 2^-152 rounds to 0 and 2^129 overflows; NaN passes both comparisons
+    float y = x < -152f ? -152f : x;
+    y = y > 129f ? 129f : y;
+    float rounded = y + ROUNDER;
+    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
+    float r = y - (rounded - ROUNDER);
+    float q = Math.fma(EXP2_6, r, EXP2_5);
+    q = Math.fma(q, r, EXP2_4);
+    q = Math.fma(q, r, EXP2_3);
+    q = Math.fma(q, r, EXP2_2);
+    q = Math.fma(q, r, EXP2_1);
+    return timesPowerOfTwo(r * q, k);
   }
 
-  /** {@code GpuMath.exp10}. */
+  /**
+   * {@code GpuMath.exp10} in single precision (CUDA's {@code exp10f} bound, 2 ulp): {@code x = k
+   * log10(2) + r} with {@code |r| <= log10(2)/2} (log10(2) in two parts, as {@link #exp} splits ln
+   * 2), {@code 10^r = 1 + r Q(r)} by a degree-6 fit.
+   */
   public static float exp10(float x) {
-    return (float) ExpLog.pow(10.0, x);
+    // 10^-46 rounds to 0 and 10^39.5 overflows; NaN passes both comparisons
+    float y = x < -46f ? -46f : x;
+    y = y > 39.5f ? 39.5f : y;
+    float rounded = Math.fma(y, LOG2_10, ROUNDER);
+    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
+    float kf = rounded - ROUNDER;
+    float r = Math.fma(kf, -LOG10_2_HI, y);
+    r = Math.fma(kf, -LOG10_2_LO, r);
+    float q = Math.fma(EXP10_6, r, EXP10_5);
+    q = Math.fma(q, r, EXP10_4);
+    q = Math.fma(q, r, EXP10_3);
+    q = Math.fma(q, r, EXP10_2);
+    q = Math.fma(q, r, EXP10_1);
+    return timesPowerOfTwo(r * q, k);
   }
 
   /** {@code GpuMath.expm1}. */

@@ -23,10 +23,11 @@ final class FloatTrigReduction {
 
   private static final float TWO_OVER_PI = 0x1.45f306p-1f;
 
-  // pi/2 = P1 + P2 + P3 + O(2^-75)
-  private static final float P1 = 0x1.921fb6p0f;
-  private static final float P2 = -0x1.777a5cp-25f;
-  private static final float P3 = -0x1.ee59dap-50f;
+  // pi/2 = P1 + P2 + P3 + O(2^-73), the first two truncated: all positive, so that for x = -0
+  // each q * -P is -0 and r stays -0
+  private static final float P1 = 0x1.921fb4p0f;
+  private static final float P2 = 0x1.4442d0p-24f;
+  private static final float P3 = 0x1.84698ap-48f;
 
   /** {@code 1.5 * 2^23}: adding it rounds a float below 2^22 in magnitude to an integer. */
   private static final float ROUNDER = 0x1.8p23f;

@@ -7,11 +7,11 @@ import dev.jptx.Kernel;
 /** A kernel that calls {@link FloatMath}'s single-precision algorithms directly. */
 public final class FloatMathKernels {
   /** Results per input of {@link #floatMath}. */
-  public static final int RESULTS = 4;
+  public static final int RESULTS = 8;
 
   private FloatMathKernels() {}
 
-  /** {@code sin cos tan tanh} of x[i], as bits (NaNs canonical). */
+  /** {@code sin cos tan tanh exp2 exp10 sinh cosh} of x[i], as bits (NaNs canonical). */
   @Kernel
   public static void floatMath(float[] x, int[] out) {
     int i = globalIdX();
@@ -24,5 +24,9 @@ public final class FloatMathKernels {
     out[o + 1] = Float.floatToIntBits(FloatMath.cos(a));
     out[o + 2] = Float.floatToIntBits(FloatMath.tan(a));
     out[o + 3] = Float.floatToIntBits(FloatMath.tanh(a));
+    out[o + 4] = Float.floatToIntBits(FloatMath.exp2(a));
+    out[o + 5] = Float.floatToIntBits(FloatMath.exp10(a));
+    out[o + 6] = Float.floatToIntBits(FloatMath.sinh(a));
+    out[o + 7] = Float.floatToIntBits(FloatMath.cosh(a));
   }
 }
