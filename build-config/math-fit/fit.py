@@ -83,3 +83,7 @@ fit("exp10 Q(r)", exp10_t, lambda j, r: r ** j, -h10, h10, 6)
 # sinh(x) = x + x^3 P(x^2) on |x| <= 1
 sinh_t = T(lambda u: (mp.sinh(mp.sqrt(u)) / mp.sqrt(u) - 1) / u, lambda u: mp.sinh(mp.sqrt(u)) / mp.sqrt(u) / u)
 fit("sinh P(x^2)", sinh_t, lambda j, u: u ** j, 1e-6, 1.0, 4)
+# log2(1 + f) = f / ln2 + f^2 Q(f) on [2/3 - 1, 4/3 - 1] (log2), error relative to log2(1 + f)
+log2_t = T(lambda f: (mp.log(1 + f) / mp.log(2) - f / mp.log(2)) / f ** 2,
+           lambda f: abs(mp.log(1 + f) / mp.log(2) / f ** 2))
+fit("log2 Q(f)", log2_t, lambda j, f: f ** j, -1 / 3, 1 / 3, 9)

@@ -14,9 +14,6 @@ package dev.jptx.compiler.libdevice;
  * this class by name.
  */
 public final class FloatMath {
-  /** {@code 1 / ln(2)}, rounded to double. */
-  private static final double INV_LN_2 = 1.4426950408889634;
-
   /** {@code 1 / ln(2)}, rounded to float. */
   private static final float LOG2_E = 0x1.715476p0f;
 
@@ -78,6 +75,26 @@ public final class FloatMath {
   private static final float SINH_2 = 0x1.1110e0p-7f;
   private static final float SINH_3 = 0x1.a02292p-13f;
   private static final float SINH_4 = 0x1.757766p-19f;
+
+  /** {@code Q(f)} of {@link #log2}, by build-config/math-fit/fit.py. */
+  private static final float LOG2_1 = -0x1.715476p-1f;
+
+  private static final float LOG2_2 = 0x1.ec7030p-2f;
+  private static final float LOG2_3 = -0x1.7153dep-2f;
+  private static final float LOG2_4 = 0x1.279d72p-2f;
+  private static final float LOG2_5 = -0x1.ecd15ap-3f;
+  private static final float LOG2_6 = 0x1.9de55ep-3f;
+  private static final float LOG2_7 = -0x1.684a52p-3f;
+  private static final float LOG2_8 = 0x1.9cdfeep-3f;
+  private static final float LOG2_9 = -0x1.7bed42p-3f;
+
+  /** {@code 1/ln(2)} and {@code log10(2)}, rounded to double. */
+  private static final double INV_LN2_DOUBLE = 0x1.71547652b82fep0;
+
+  private static final double LOG10_2_DOUBLE = 0x1.34413509f79ffp-2;
+
+  /** Minus half the bits of {@code x} from this is within 3.4e-3 of {@code 1/sqrt(x)}. */
+  private static final int RSQRT_SEED = 0x5f3759df;
 
   private static final int SIGN_BIT = 0x80000000;
 
@@ -356,13 +373,8 @@ public final class FloatMath {
    * 1} (exact) by a degree-8 fit, plus {@code e ln2} in two parts.
    */
   public static float log(float x) {
-    boolean subnormal = x < Float.MIN_NORMAL;
-    float z = subnormal ? x * 0x1p23f : x;
-    int bits = Float.floatToRawIntBits(z);
-    // subtracting the bits of 2/3 carries into the exponent exactly when m would reach 4/3
-    int e = (bits - TWO_THIRDS_BITS) >> FLOAT_MANTISSA;
-    float f = Float.intBitsToFloat(bits - (e << FLOAT_MANTISSA)) - 1f;
-    float fe = (float) e + (subnormal ? -23f : 0f);
+    float f = logFraction(x);
+    float fe = logExponent(x);
     float q = Math.fma(-0x1.fcd036p-4f, f, 0x1.1990bcp-3f);
     q = Math.fma(q, f, -0x1.f75896p-4f);
     q = Math.fma(q, f, 0x1.1fdcf0p-3f);
@@ -371,24 +383,66 @@ public final class FloatMath {
     q = Math.fma(q, f, -0x1.ffffb6p-3f);
     q = Math.fma(q, f, 0x1.55552cp-2f);
     q = Math.fma(q, f, -0.5f);
-    float y = Math.fma(fe, LN2_HI, Math.fma(fe, LN2_LO, Math.fma(f * f, q, f)));
+    return logSpecialCases(x, Math.fma(fe, LN2_HI, Math.fma(fe, LN2_LO, Math.fma(f * f, q, f))));
+  }
+
+  /**
+   * {@code GpuMath.log2} in single precision (CUDA's {@code log2f} bound, 1 ulp): {@link #log}'s
+   * reduction, {@code log2(m) = f/ln2 + f^2 Q(f)} by a degree-8 fit, {@code e + f/ln2} in double
+   * (exact for powers of two, where {@code f = 0}).
+   */
+  public static float log2(float x) {
+    return logSpecialCases(x, (float) log2InDouble(x));
+  }
+
+  /**
+   * {@code GpuMath.log10} (CUDA's {@code log10f} bound, 2 ulp): {@link #log2}'s double sum times
+   * {@code log10(2)} in double, rounded once.
+   */
+  public static float log10(float x) {
+    return logSpecialCases(x, (float) (log2InDouble(x) * LOG10_2_DOUBLE));
+  }
+
+  /** {@code log2(x)} for positive normal or subnormal {@code x}, to about 2^-26 relative. */
+  private static double log2InDouble(float x) {
+    float f = logFraction(x);
+    float q = Math.fma(LOG2_9, f, LOG2_8);
+    q = Math.fma(q, f, LOG2_7);
+    q = Math.fma(q, f, LOG2_6);
+    q = Math.fma(q, f, LOG2_5);
+    q = Math.fma(q, f, LOG2_4);
+    q = Math.fma(q, f, LOG2_3);
+    q = Math.fma(q, f, LOG2_2);
+    q = Math.fma(q, f, LOG2_1);
+    // summed in double: e + log2(m) cancels for m below 1, and a float sum would lose an ulp there
+    return (double) logExponent(x) + Math.fma((double) f, INV_LN2_DOUBLE, (double) (f * f * q));
+  }
+
+  /**
+   * {@code m - 1} of {@link #log}'s reduction {@code x = 2^e m}, {@code m} in {@code [2/3, 4/3)};
+   * subnormals are scaled by 2^23 first.
+   */
+  private static float logFraction(float x) {
+    int bits = Float.floatToRawIntBits(x < Float.MIN_NORMAL ? x * 0x1p23f : x);
+    // subtracting the bits of 2/3 carries into the exponent exactly when m would reach 4/3
+    int e = (bits - TWO_THIRDS_BITS) >> FLOAT_MANTISSA;
+    return Float.intBitsToFloat(bits - (e << FLOAT_MANTISSA)) - 1f;
+  }
+
+  /** {@code e} of {@link #logFraction}'s reduction, as a float. */
+  private static float logExponent(float x) {
+    boolean subnormal = x < Float.MIN_NORMAL;
+    int bits = Float.floatToRawIntBits(subnormal ? x * 0x1p23f : x);
+    int e = (bits - TWO_THIRDS_BITS) >> FLOAT_MANTISSA;
+    return (float) e + (subnormal ? -23f : 0f);
+  }
+
+  /** {@code y}, or the result for {@code x} outside {@code (0, inf)}: -inf, inf or NaN. */
+  private static float logSpecialCases(float x, float y) {
     if (!(x > 0f && x < Float.POSITIVE_INFINITY)) {
       return x == 0f ? Float.NEGATIVE_INFINITY : x > 0f ? x : Float.NaN;
     }
     return y;
-  }
-
-  /**
-   * {@code GpuMath.log2}: {@code log(x) / ln(2)} in double. The two roundings stay below 2 ulp of
-   * double, far below half an ulp of float, so powers of two still give their exact exponent.
-   */
-  public static float log2(float x) {
-    return (float) (ExpLog.log(x) * INV_LN_2);
-  }
-
-  /** {@code GpuMath.log10}. */
-  public static float log10(float x) {
-    return (float) ExpLog.log10(x);
   }
 
   /** {@code GpuMath.log1p}. */
@@ -416,8 +470,28 @@ public final class FloatMath {
     return (float) Math.sqrt(x);
   }
 
-  /** {@code GpuMath.rsqrt}: two double roundings, then one to float. */
+  /**
+   * {@code GpuMath.rsqrt} in single precision (CUDA's {@code rsqrtf} bound, 2 ulp): the classic
+   * bit-pattern seed (3.4e-2 off), two Newton steps (4.4e-6) and a last one in double; subnormals
+   * are scaled by 2^24 first and the result by 2^12.
+   */
   public static float rsqrt(float x) {
-    return (float) (1.0 / Math.sqrt(x));
+    boolean subnormal = x < Float.MIN_NORMAL;
+    float z = subnormal ? x * 0x1p24f : x;
+    float y = Float.intBitsToFloat(RSQRT_SEED - (Float.floatToRawIntBits(z) >> 1));
+    float h = 0.5f * z;
+    y = y * Math.fma(-h, y * y, 1.5f);
+    y = y * Math.fma(-h, y * y, 1.5f);
+    // the last step in double: in float the rounding of h y would cost up to an ulp
+    double yd = y;
+    float last = (float) Math.fma(yd, Math.fma(-0.5 * z * yd, yd, 0.5), yd);
+    y = subnormal ? last * 0x1p12f : last;
+    if (!(x > 0f && x < Float.POSITIVE_INFINITY)) {
+      // 1/sqrt(-0) is -inf, as the JVM's 1.0 / Math.sqrt(-0.0): infinity with the sign of x
+      int infinity = Float.floatToRawIntBits(Float.POSITIVE_INFINITY);
+      int signed = infinity | (Float.floatToRawIntBits(x) & SIGN_BIT);
+      return x == 0f ? Float.intBitsToFloat(signed) : x > 0f ? 0f : Float.NaN;
+    }
+    return y;
   }
 }

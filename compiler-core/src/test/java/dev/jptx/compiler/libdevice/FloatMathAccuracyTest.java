@@ -127,6 +127,7 @@ class FloatMathAccuracyTest {
         x -> ExpLogReference.log(d(Math.abs(x))).divide(ExpLogReference.LN2, MC));
     check(
         "log10",
+        2.0,
         x -> FloatMath.log10(Math.abs(x)),
         binades(-120, 120),
         x -> ExpLogReference.log(d(Math.abs(x))).divide(ExpLogReference.LN10, MC));
@@ -208,6 +209,11 @@ class FloatMathAccuracyTest {
       same("tanh", (float) Math.tanh(x), FloatMath.tanh(x), x);
       same("sinh", (float) Math.sinh(x), FloatMath.sinh(x), x);
       same("cosh", (float) Math.cosh(x), FloatMath.cosh(x), x);
+      if (!(x > 0f) || Float.isInfinite(x)) {
+        same("log2", (float) (Math.log(x) / Math.log(2)), FloatMath.log2(x), x);
+        same("log10", (float) Math.log10(x), FloatMath.log10(x), x);
+      }
+      same("rsqrt", (float) (1 / Math.sqrt(x)), FloatMath.rsqrt(x), x);
       if (Math.abs(x) != Float.MIN_VALUE) {
         same("exp2", (float) Math.pow(2, x), FloatMath.exp2(x), x);
         same("exp10", (float) Math.pow(10, x), FloatMath.exp10(x), x);
@@ -215,6 +221,9 @@ class FloatMathAccuracyTest {
     }
     for (int k = -160; k <= 130; k++) {
       same("exp2", (float) Math.pow(2, k), FloatMath.exp2(k), k);
+      if (k >= -149 && k <= 127) {
+        same("log2", k, FloatMath.log2((float) Math.pow(2, k)), (float) Math.pow(2, k));
+      }
     }
   }
 
@@ -238,6 +247,7 @@ class FloatMathAccuracyTest {
         "sqrt", x -> FloatMath.sqrt(Math.abs(x)), binades(-120, 120), x -> d(Math.abs(x)).sqrt(MC));
     check(
         "rsqrt",
+        2.0,
         x -> FloatMath.rsqrt(Math.abs(x)),
         binades(-120, 120),
         x -> BigDecimal.ONE.divide(d(Math.abs(x)).sqrt(MC), MC));

@@ -7,11 +7,14 @@ import dev.jptx.Kernel;
 /** A kernel that calls {@link FloatMath}'s single-precision algorithms directly. */
 public final class FloatMathKernels {
   /** Results per input of {@link #floatMath}. */
-  public static final int RESULTS = 8;
+  public static final int RESULTS = 11;
 
   private FloatMathKernels() {}
 
-  /** {@code sin cos tan tanh exp2 exp10 sinh cosh} of x[i], as bits (NaNs canonical). */
+  /**
+   * {@code sin cos tan tanh exp2 exp10 sinh cosh log2 log10 rsqrt} of x[i], as bits (NaNs
+   * canonical).
+   */
   @Kernel
   public static void floatMath(float[] x, int[] out) {
     int i = globalIdX();
@@ -28,5 +31,8 @@ public final class FloatMathKernels {
     out[o + 5] = Float.floatToIntBits(FloatMath.exp10(a));
     out[o + 6] = Float.floatToIntBits(FloatMath.sinh(a));
     out[o + 7] = Float.floatToIntBits(FloatMath.cosh(a));
+    out[o + 8] = Float.floatToIntBits(FloatMath.log2(a));
+    out[o + 9] = Float.floatToIntBits(FloatMath.log10(a));
+    out[o + 10] = Float.floatToIntBits(FloatMath.rsqrt(a));
   }
 }

@@ -77,4 +77,12 @@ class FloatMathSweepTest {
     sweep("exp2", 2, FloatMath::exp2, x -> Math.pow(2, x));
     sweep("exp10", 2, FloatMath::exp10, x -> Math.pow(10, x));
   }
+
+  @Test
+  void logarithmsAndRoots() {
+    sweep("log", 1, FloatMath::log, Math::log);
+    sweep("log2", 1, FloatMath::log2, x -> Math.log(x) / Math.log(2));
+    sweep("log10", 2, FloatMath::log10, Math::log10);
+    sweep("rsqrt", 2, FloatMath::rsqrt, x -> 1 / Math.sqrt(x));
+  }
 }
