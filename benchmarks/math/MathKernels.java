@@ -13,6 +13,15 @@ import dev.jptx.ReadOnly;
 public final class MathKernels {
   private MathKernels() {}
 
+  /** The frame without a function: subtracted from the others for each function's own size. */
+  @Kernel
+  public static void copyK(int n, @ReadOnly float[] x, float[] y) {
+    int i = globalIdX();
+    if (i < n) {
+      y[i] = x[i];
+    }
+  }
+
   @Kernel
   public static void sinK(int n, @ReadOnly float[] x, float[] y) {
     int i = globalIdX();

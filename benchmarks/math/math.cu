@@ -1,5 +1,10 @@
 // The nvcc twins of MathKernels.java: y[i] = f##f(x[i]) for every GpuMath function (math-report.sh).
 
+extern "C" __global__ void copyK(int n, const float* __restrict__ x, float* __restrict__ y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = x[i];
+}
+
 extern "C" __global__ void sinK(int n, const float* __restrict__ x, float* __restrict__ y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = sinf(x[i]);
