@@ -96,6 +96,37 @@ public final class FloatMath {
   /** Minus half the bits of {@code x} from this is within 3.4e-3 of {@code 1/sqrt(x)}. */
   private static final int RSQRT_SEED = 0x5f3759df;
 
+  /** {@code A(u)} of {@link #atan} and {@code B(u)} of {@link #asinKernel}, by fit.py. */
+  private static final float ATAN_1 = -0x1.55553ep-2f;
+
+  private static final float ATAN_2 = 0x1.9991eap-3f;
+  private static final float ATAN_3 = -0x1.2420fap-3f;
+  private static final float ATAN_4 = 0x1.c092dep-4f;
+  private static final float ATAN_5 = -0x1.5820f8p-4f;
+  private static final float ATAN_6 = 0x1.da8a34p-5f;
+  private static final float ATAN_7 = -0x1.fe581cp-6f;
+  private static final float ATAN_8 = 0x1.652948p-7f;
+  private static final float ATAN_9 = -0x1.d5581ap-10f;
+  private static final float ASIN_1 = 0x1.555526p-3f;
+  private static final float ASIN_2 = 0x1.334930p-4f;
+  private static final float ASIN_3 = 0x1.6a59f8p-5f;
+  private static final float ASIN_4 = 0x1.169b42p-5f;
+  private static final float ASIN_5 = 0x1.ba203cp-8f;
+  private static final float ASIN_6 = 0x1.84f40ap-5f;
+
+  /**
+   * Where {@code asin} and {@code acos} switch to the half-angle form: there {@code asin(s)} stays
+   * below 1/2, so that doubling it costs no more than an ulp of the result.
+   */
+  private static final float ASIN_SPLIT = 0.5625f;
+
+  /** {@code pi/2} and {@code pi} as float plus the rest. */
+  private static final float PIO2_HI = 0x1.921fb6p0f;
+
+  private static final float PIO2_LO = -0x1.777a5cp-25f;
+  private static final float PI_HI = 0x1.921fb6p1f;
+  private static final float PI_LO = -0x1.777a5cp-24f;
+
   private static final int SIGN_BIT = 0x80000000;
 
   /** Minus the bits of {@code d} from this is within 12% of {@code 1/d}. */
@@ -186,19 +217,90 @@ public final class FloatMath {
     return Math.fma(-Math.fma(q, d, -n), rcp, q);
   }
 
-  /** {@code GpuMath.asin}. */
+  /**
+   * {@code GpuMath.asin} in single precision (CUDA's {@code asinf} bound, 2 ulp): {@link
+   * #asinKernel} below 0.5625 in magnitude, {@code pi/2 - 2 asin(sqrt((1 - |x|)/2))} above.
+   */
   public static float asin(float x) {
-    return (float) InverseTrig.asin(x);
+    float a = Math.abs(x);
+    float r = asinKernel(a);
+    float y = a > ASIN_SPLIT ? PIO2_HI + Math.fma(-2f, r, PIO2_LO) : r;
+    return a > 1f ? Float.NaN : withSignOf(y, x);
   }
 
-  /** {@code GpuMath.acos}. */
+  /**
+   * {@code GpuMath.acos} in single precision (CUDA's {@code acosf} bound, 2 ulp): {@code pi/2 -
+   * asin(x)} below 0.5625 in magnitude, {@code 2 asin(sqrt((1 - |x|)/2))} above (from {@code pi}
+   * for negative {@code x}).
+   */
   public static float acos(float x) {
-    return (float) InverseTrig.acos(x);
+    float a = Math.abs(x);
+    float r = asinKernel(a);
+    float small = PIO2_HI - (withSignOf(r, x) - PIO2_LO);
+    float big = x < 0f ? PI_HI + Math.fma(-2f, r, PI_LO) : 2f * r;
+    return a > 1f ? Float.NaN : a > ASIN_SPLIT ? big : small;
   }
 
-  /** {@code GpuMath.atan}. */
+  /**
+   * {@code asin(|x|)} below {@link #ASIN_SPLIT}, {@code asin(s)} for {@code s = sqrt((1 - |x|)/2)}
+   * above: {@code s + s^3 B(s^2)} by a degree-11 fit (2^-29 relative), the square root by {@link
+   * #sqrtSmall}.
+   */
+  private static float asinKernel(float a) {
+    boolean big = a > ASIN_SPLIT;
+    // exact: 0.5 a lies within a factor of 2 of 0.5 (Sterbenz)
+    float z = big ? 0.5f - 0.5f * a : a * a;
+    float s = big ? sqrtSmall(z) : a;
+    float p = Math.fma(ASIN_6, z, ASIN_5);
+    p = Math.fma(p, z, ASIN_4);
+    p = Math.fma(p, z, ASIN_3);
+    p = Math.fma(p, z, ASIN_2);
+    p = Math.fma(p, z, ASIN_1);
+    return Math.fma(s, Math.fma(p, z, 0f), s);
+  }
+
+  /**
+   * {@code sqrt(z)} for {@code z = 0} or {@code 2^-48 <= z < 2^126} without {@code sqrt.rn.f32}'s
+   * slow path: {@code z} times the reciprocal root of two Newton steps, then one correction with
+   * the exact residual (within about half an ulp); 0 stays 0.
+   */
+  private static float sqrtSmall(float z) {
+    // the root of z + 2^-100, which is z from 2^-48 on: z = 0 would make y overflow
+    float nonzero = z + 0x1p-100f;
+    float y = Float.intBitsToFloat(RSQRT_SEED - (Float.floatToRawIntBits(nonzero) >> 1));
+    float h = 0.5f * nonzero;
+    y = y * Math.fma(-h, y * y, 1.5f);
+    y = y * Math.fma(-h, y * y, 1.5f);
+    float s = z * y;
+    return Math.fma(Math.fma(-s, s, z), 0.5f * y, s);
+  }
+
+  /**
+   * {@code GpuMath.atan} in single precision (CUDA's {@code atanf} bound, 2 ulp): {@code t + t^3
+   * A(t^2)} (degree 19, 2^-28.5 relative) on {@code t = |x| <= 1}; above, {@code pi/2 - atan(1/t)}
+   * with the quotient by {@link #divide}; |x| is clamped to 2^60, where 1/t no longer shows.
+   */
   public static float atan(float x) {
-    return (float) InverseTrig.atan(x);
+    float a = Math.abs(x);
+    boolean big = a > 1f;
+    float t = big ? divide(1f, a > 0x1p60f ? 0x1p60f : a) : a;
+    float u = t * t;
+    float p = Math.fma(ATAN_9, u, ATAN_8);
+    p = Math.fma(p, u, ATAN_7);
+    p = Math.fma(p, u, ATAN_6);
+    p = Math.fma(p, u, ATAN_5);
+    p = Math.fma(p, u, ATAN_4);
+    p = Math.fma(p, u, ATAN_3);
+    p = Math.fma(p, u, ATAN_2);
+    p = Math.fma(p, u, ATAN_1);
+    float r = Math.fma(t, Math.fma(p, u, 0f), t);
+    return withSignOf(big ? PIO2_HI + (PIO2_LO - r) : r, x);
+  }
+
+  /** {@code y >= 0} (or NaN) with the sign bit of {@code x}. */
+  private static float withSignOf(float y, float x) {
+    return Float.intBitsToFloat(
+        Float.floatToRawIntBits(y) | (Float.floatToRawIntBits(x) & SIGN_BIT));
   }
 
   /** {@code GpuMath.atan2}. */

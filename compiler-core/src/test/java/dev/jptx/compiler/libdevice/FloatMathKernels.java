@@ -7,13 +7,13 @@ import dev.jptx.Kernel;
 /** A kernel that calls {@link FloatMath}'s single-precision algorithms directly. */
 public final class FloatMathKernels {
   /** Results per input of {@link #floatMath}. */
-  public static final int RESULTS = 11;
+  public static final int RESULTS = 14;
 
   private FloatMathKernels() {}
 
   /**
-   * {@code sin cos tan tanh exp2 exp10 sinh cosh log2 log10 rsqrt} of x[i], as bits (NaNs
-   * canonical).
+   * {@code sin cos tan tanh exp2 exp10 sinh cosh log2 log10 rsqrt asin acos atan} of x[i], as bits
+   * (NaNs canonical).
    */
   @Kernel
   public static void floatMath(float[] x, int[] out) {
@@ -34,5 +34,8 @@ public final class FloatMathKernels {
     out[o + 8] = Float.floatToIntBits(FloatMath.log2(a));
     out[o + 9] = Float.floatToIntBits(FloatMath.log10(a));
     out[o + 10] = Float.floatToIntBits(FloatMath.rsqrt(a));
+    out[o + 11] = Float.floatToIntBits(FloatMath.asin(a));
+    out[o + 12] = Float.floatToIntBits(FloatMath.acos(a));
+    out[o + 13] = Float.floatToIntBits(FloatMath.atan(a));
   }
 }

@@ -44,7 +44,13 @@ class FloatMathOnSimulatorTest {
       0x1.921fb6p0f,
       1e30f,
       -3e7f,
-      0.7853982f
+      0.7853982f,
+      0.5625f,
+      0.56250006f,
+      -0.99999994f,
+      1.0000001f,
+      0x1p60f,
+      -0x1p61f
     };
     SplittableRandom r = new SplittableRandom(6);
     int n = 1024;
@@ -55,7 +61,7 @@ class FloatMathOnSimulatorTest {
       } else if (i % 3 == 0) {
         x[i] = Float.intBitsToFloat(r.nextInt());
       } else if (i % 3 == 1) {
-        x[i] = (float) (r.nextDouble() * 40 - 20);
+        x[i] = (float) (i % 2 == 0 ? r.nextDouble() * 40 - 20 : r.nextDouble() * 2 - 1);
       } else {
         x[i] = (float) (r.nextDouble() * 4e5 - 2e5);
       }

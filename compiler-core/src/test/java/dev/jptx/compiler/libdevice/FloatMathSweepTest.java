@@ -62,6 +62,9 @@ class FloatMathSweepTest {
     sweep("sin", 2, FloatMath::sin, Math::sin);
     sweep("cos", 2, FloatMath::cos, Math::cos);
     sweep("tan", 4, FloatMath::tan, Math::tan);
+    sweep("asin", 2, FloatMath::asin, Math::asin);
+    sweep("acos", 2, FloatMath::acos, Math::acos);
+    sweep("atan", 2, FloatMath::atan, Math::atan);
   }
 
   @Test
