@@ -562,9 +562,27 @@ public final class FloatMath {
     return (float) Roots.cbrt(x);
   }
 
-  /** {@code GpuMath.hypot}. */
+  /**
+   * {@code GpuMath.hypot} in single precision (CUDA's {@code hypotf} bound, 3 ulp): both operands
+   * scaled by the power of two that brings the larger into {@code [1, 2)} (its exponent clamped to
+   * the normal range, so both factors are normal floats), {@code sqrt(a^2 + b^2)} by one {@code
+   * fma} and {@link #sqrtSmall}, scaled back. An infinite operand gives infinity even with a NaN,
+   * as in Java.
+   */
   public static float hypot(float x, float y) {
-    return (float) Roots.hypot(x, y);
+    float ax = Math.abs(x);
+    float ay = Math.abs(y);
+    float a = ax > ay ? ax : ay;
+    float b = ax > ay ? ay : ax;
+    int e = (Float.floatToRawIntBits(a) >>> FLOAT_MANTISSA) - FLOAT_BIAS;
+    e = e < 1 - FLOAT_BIAS ? 1 - FLOAT_BIAS : e > FLOAT_BIAS - 1 ? FLOAT_BIAS - 1 : e;
+    float down = Float.intBitsToFloat((FLOAT_BIAS - e) << FLOAT_MANTISSA);
+    float up = Float.intBitsToFloat((FLOAT_BIAS + e) << FLOAT_MANTISSA);
+    float as = a * down;
+    float bs = b * down;
+    float h = sqrtSmall(Math.fma(as, as, bs * bs)) * up;
+    boolean infinite = ax == Float.POSITIVE_INFINITY || ay == Float.POSITIVE_INFINITY;
+    return infinite ? Float.POSITIVE_INFINITY : h;
   }
 
   /** {@code GpuMath.sqrt}: correctly rounded, since 53 >= 2 * 24 + 2. */

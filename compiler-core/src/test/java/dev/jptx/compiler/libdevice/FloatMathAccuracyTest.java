@@ -222,6 +222,13 @@ class FloatMathAccuracyTest {
         same("exp10", (float) Math.pow(10, x), FloatMath.exp10(x), x);
       }
     }
+    for (float x : xs) {
+      for (float y : xs) {
+        if (!(x == y && Float.isFinite(x) && x != 0f && Math.abs(x) != Float.MIN_VALUE)) {
+          same("hypot", (float) Math.hypot(x, y), FloatMath.hypot(x, y), x);
+        }
+      }
+    }
     // the ends of asin's and acos's domain, where the half-angle form takes a root of 0
     for (float x : new float[] {1f, -1f}) {
       same("asin", (float) Math.asin(x), FloatMath.asin(x), x);
@@ -248,6 +255,7 @@ class FloatMathAccuracyTest {
     check("cbrt", FloatMath::cbrt, binades(-120, 120), x -> TrigReference.cbrt(x));
     check(
         "hypot",
+        3.0,
         x -> FloatMath.hypot(x, 3.25f),
         binades(-20, 20),
         x -> TrigReference.hypot(x, 3.25));

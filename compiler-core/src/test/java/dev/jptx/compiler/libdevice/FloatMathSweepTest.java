@@ -87,5 +87,12 @@ class FloatMathSweepTest {
     sweep("log2", 1, FloatMath::log2, x -> Math.log(x) / Math.log(2));
     sweep("log10", 2, FloatMath::log10, Math::log10);
     sweep("rsqrt", 2, FloatMath::rsqrt, x -> 1 / Math.sqrt(x));
+    sweep("hypot", 3, x -> FloatMath.hypot(x, 1.5f), x -> Math.hypot(x, 1.5));
+    // the second operand from the first's bits, rotated: every magnitude against every other
+    sweep("hypot", 3, x -> FloatMath.hypot(x, rotated(x)), x -> Math.hypot(x, rotated((float) x)));
+  }
+
+  private static float rotated(float x) {
+    return Float.intBitsToFloat(Integer.rotateLeft(Float.floatToRawIntBits(x), 7));
   }
 }
