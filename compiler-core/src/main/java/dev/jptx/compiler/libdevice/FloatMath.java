@@ -1,13 +1,15 @@
 package dev.jptx.compiler.libdevice;
 
 /**
- * {@code GpuMath}'s single-precision functions on the device. {@code exp} and {@code log}, the
- * common ones, are computed in {@code float} within CUDA's bounds; {@code sqrt} is the double root
- * rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. The others are computed by
- * the {@code double} library and rounded once to {@code float}, as {@code GpuMath} does on the JVM.
- * The {@code double} result is within 1 ulp of {@code double}, so the {@code float} result is the
- * correctly rounded one except when the true value lies within 2^-29 ulp of a halfway point: far
- * inside every CUDA bound {@code GpuMath} promises, and almost always the JVM's bits.
+ * {@code GpuMath}'s single-precision functions on the device. {@code sin cos tan asin acos atan
+ * sinh cosh tanh exp exp2 exp10 log log2 log10 hypot rsqrt} are computed in {@code float} within
+ * CUDA's bounds for their {@code f}-suffixed twins and without {@code div.rn.f32} or {@code
+ * sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their code stays near nvcc's
+ * size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py); {@code sqrt} is the
+ * double root rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. {@code atan2
+ * expm1 log1p pow cbrt} are still the {@code double} library rounded once to {@code float}, as
+ * {@code GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29
+ * ulp of a halfway point.
  *
  * <p>Under {@code fastMath} the pass {@code FastMathLowering} replaces calls of {@code sin cos tan
  * exp exp2 exp10 log log2 log10 pow sqrt rsqrt} with the hardware approximations; it recognizes
