@@ -2,14 +2,14 @@ package dev.jptx.compiler.libdevice;
 
 /**
  * {@code GpuMath}'s single-precision functions on the device. {@code sin cos tan asin acos atan
- * sinh cosh tanh exp exp2 exp10 log log2 log10 hypot rsqrt} are computed in {@code float} within
- * CUDA's bounds for their {@code f}-suffixed twins and without {@code div.rn.f32} or {@code
+ * atan2 sinh cosh tanh exp exp2 exp10 log log2 log10 hypot rsqrt} are computed in {@code float}
+ * within CUDA's bounds for their {@code f}-suffixed twins and without {@code div.rn.f32} or {@code
  * sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their code stays near nvcc's
  * size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py); {@code sqrt} is the
- * double root rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. {@code atan2
- * expm1 log1p pow cbrt} are still the {@code double} library rounded once to {@code float}, as
- * {@code GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29
- * ulp of a halfway point.
+ * double root rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. {@code expm1
+ * log1p pow cbrt} are still the {@code double} library rounded once to {@code float}, as {@code
+ * GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29 ulp of a
+ * halfway point.
  *
  * <p>Under {@code fastMath} the pass {@code FastMathLowering} replaces calls of {@code sin cos tan
  * exp exp2 exp10 log log2 log10 pow sqrt rsqrt} with the hardware approximations; it recognizes
@@ -122,7 +122,9 @@ public final class FloatMath {
    */
   private static final float ASIN_SPLIT = 0.5625f;
 
-  /** {@code pi/2} and {@code pi} as float plus the rest. */
+  /** {@code pi/4} rounded, and {@code pi/2} and {@code pi} as float plus the rest. */
+  private static final float PIO4 = 0x1.921fb6p-1f;
+
   private static final float PIO2_HI = 0x1.921fb6p0f;
 
   private static final float PIO2_LO = -0x1.777a5cp-25f;
@@ -286,6 +288,12 @@ public final class FloatMath {
     float a = Math.abs(x);
     boolean big = a > 1f;
     float t = big ? divide(1f, a > 0x1p60f ? 0x1p60f : a) : a;
+    float r = atanUnit(t);
+    return withSignOf(big ? PIO2_HI + (PIO2_LO - r) : r, x);
+  }
+
+  /** {@code atan(t)} for {@code 0 <= t <= 1}: {@code t + t^3 A(t^2)}, 2^-28.5 relative. */
+  private static float atanUnit(float t) {
     float u = t * t;
     float p = Math.fma(ATAN_9, u, ATAN_8);
     p = Math.fma(p, u, ATAN_7);
@@ -295,8 +303,7 @@ public final class FloatMath {
     p = Math.fma(p, u, ATAN_3);
     p = Math.fma(p, u, ATAN_2);
     p = Math.fma(p, u, ATAN_1);
-    float r = Math.fma(t, Math.fma(p, u, 0f), t);
-    return withSignOf(big ? PIO2_HI + (PIO2_LO - r) : r, x);
+    return Math.fma(t, Math.fma(p, u, 0f), t);
   }
 
   /** {@code y >= 0} (or NaN) with the sign bit of {@code x}. */
@@ -305,9 +312,35 @@ public final class FloatMath {
         Float.floatToRawIntBits(y) | (Float.floatToRawIntBits(x) & SIGN_BIT));
   }
 
-  /** {@code GpuMath.atan2}. */
+  /**
+   * {@code GpuMath.atan2} in single precision (CUDA's {@code atan2f} bound, 3 ulp): {@code t =
+   * min(|x|, |y|) / max(|x|, |y|)} (both scaled by the power of two that brings the larger into
+   * {@code [1, 2)}, the quotient by {@link #divide}), {@code r = atan(t)} by {@link #atanUnit},
+   * then {@code r}, {@code pi/2 - r} ({@code |y| > |x|}), {@code pi - r} ({@code x} with its sign
+   * bit) or {@code pi/2 + r} (both), with the sign of {@code y}. Zeros and infinities give Java's
+   * results through {@code t}: 0 when the larger is 0 or infinite alone, {@code pi/4} when both are
+   * infinite.
+   */
   public static float atan2(float y, float x) {
-    return (float) InverseTrig.atan2(y, x);
+    float ax = Math.abs(x);
+    float ay = Math.abs(y);
+    float larger = ax > ay ? ax : ay;
+    float smaller = ax > ay ? ay : ax;
+    int e = (Float.floatToRawIntBits(larger) >>> FLOAT_MANTISSA) - FLOAT_BIAS;
+    e = e < 1 - FLOAT_BIAS ? 1 - FLOAT_BIAS : e > FLOAT_BIAS - 1 ? FLOAT_BIAS - 1 : e;
+    float down = Float.intBitsToFloat((FLOAT_BIAS - e) << FLOAT_MANTISSA);
+    float t = divide(smaller * down, larger * down);
+    boolean special = larger == 0f || larger == Float.POSITIVE_INFINITY;
+    float r = atanUnit(special ? 0f : t);
+    r = smaller == Float.POSITIVE_INFINITY ? PIO4 : r;
+    // r, pi/2 - r, pi - r or pi/2 + r: one base (in two parts) plus or minus r, so that an exact
+    // r of 0 gives the rounded base
+    boolean swapped = ay > ax;
+    boolean negative = Float.floatToRawIntBits(x) < 0;
+    float hi = swapped ? PIO2_HI : negative ? PI_HI : 0f;
+    float lo = swapped ? PIO2_LO : negative ? PI_LO : 0f;
+    float sum = hi + (lo + (swapped != negative ? -r : r));
+    return x != x || y != y ? Float.NaN : withSignOf(sum, y);
   }
 
   /**

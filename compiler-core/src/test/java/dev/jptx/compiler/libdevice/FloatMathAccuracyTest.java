@@ -95,7 +95,12 @@ class FloatMathAccuracyTest {
     check("asin", 2.0, FloatMath::asin, range(-1, 1), x -> TrigReference.asin(x));
     check("acos", 2.0, FloatMath::acos, range(-1, 1), x -> TrigReference.acos(x));
     check("atan", 2.0, FloatMath::atan, binades(-20, 30), x -> TrigReference.atan(x));
-    check("atan2", x -> FloatMath.atan2(x, 0.75f), range(-8, 8), x -> TrigReference.atan2(x, 0.75));
+    check(
+        "atan2",
+        3.0,
+        x -> FloatMath.atan2(x, 0.75f),
+        range(-8, 8),
+        x -> TrigReference.atan2(x, 0.75));
   }
 
   @Test
@@ -226,6 +231,9 @@ class FloatMathAccuracyTest {
       for (float y : xs) {
         if (!(x == y && Float.isFinite(x) && x != 0f && Math.abs(x) != Float.MIN_VALUE)) {
           same("hypot", (float) Math.hypot(x, y), FloatMath.hypot(x, y), x);
+        }
+        if (!(Float.isFinite(x) && Float.isFinite(y) && x != 0f && y != 0f)) {
+          same("atan2(" + y + ", x)", (float) Math.atan2(y, x), FloatMath.atan2(y, x), x);
         }
       }
     }

@@ -65,6 +65,8 @@ class FloatMathSweepTest {
     sweep("asin", 2, FloatMath::asin, Math::asin);
     sweep("acos", 2, FloatMath::acos, Math::acos);
     sweep("atan", 2, FloatMath::atan, Math::atan);
+    sweep("atan2", 3, x -> FloatMath.atan2(x, -0.75f), x -> Math.atan2(x, -0.75));
+    sweep("atan2", 3, x -> FloatMath.atan2(rotated(x), x), x -> Math.atan2(rotated((float) x), x));
   }
 
   @Test
