@@ -2,12 +2,12 @@ package dev.jptx.compiler.libdevice;
 
 /**
  * {@code GpuMath}'s single-precision functions on the device. {@code sin cos tan asin acos atan
- * atan2 sinh cosh tanh exp exp2 exp10 log log2 log10 hypot rsqrt} are computed in {@code float}
- * within CUDA's bounds for their {@code f}-suffixed twins and without {@code div.rn.f32} or {@code
- * sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their code stays near nvcc's
- * size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py); {@code sqrt} is the
- * double root rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. {@code expm1
- * log1p pow cbrt} are still the {@code double} library rounded once to {@code float}, as {@code
+ * atan2 sinh cosh tanh exp exp2 exp10 log log2 log10 cbrt hypot rsqrt} are computed in {@code
+ * float} within CUDA's bounds for their {@code f}-suffixed twins and without {@code div.rn.f32} or
+ * {@code sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their code stays near
+ * nvcc's size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py); {@code sqrt} is
+ * the double root rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. {@code
+ * expm1 log1p pow} are still the {@code double} library rounded once to {@code float}, as {@code
  * GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29 ulp of a
  * halfway point.
  *
@@ -94,6 +94,9 @@ public final class FloatMath {
   private static final double INV_LN2_DOUBLE = 0x1.71547652b82fep0;
 
   private static final double LOG10_2_DOUBLE = 0x1.34413509f79ffp-2;
+
+  /** Minus a third of the bits of {@code x} from this is within 3.4% of {@code x^(-1/3)}. */
+  private static final int RCBRT_SEED = 0x54a23000;
 
   /** Minus half the bits of {@code x} from this is within 3.4e-3 of {@code 1/sqrt(x)}. */
   private static final int RSQRT_SEED = 0x5f3759df;
@@ -592,9 +595,26 @@ public final class FloatMath {
     return (float) ExpLog.pow(x, y);
   }
 
-  /** {@code GpuMath.cbrt}. */
+  /**
+   * {@code GpuMath.cbrt} in single precision (CUDA's {@code cbrtf} bound, 1 ulp): the reciprocal
+   * cube root {@code r} from a bit-pattern seed (3.4% off) by two Newton steps {@code r (4 - z r^3)
+   * / 3} in float (1.1e-5) and one in double (2.4e-10), then {@code z r^2} in double, rounded once;
+   * subnormals are scaled by 2^24 first and the root by 2^-8. Zeros, infinities and NaN are their
+   * own cube roots.
+   */
   public static float cbrt(float x) {
-    return (float) Roots.cbrt(x);
+    float a = Math.abs(x);
+    boolean subnormal = a < Float.MIN_NORMAL;
+    float z = subnormal ? a * 0x1p24f : a;
+    float r = Float.intBitsToFloat(RCBRT_SEED - Float.floatToRawIntBits(z) / 3);
+    float third = z * (1f / 3f);
+    r = r * Math.fma(-third, r * r * r, 4f / 3f);
+    r = r * Math.fma(-third, r * r * r, 4f / 3f);
+    double zd = z;
+    double rd = r;
+    rd = rd * Math.fma(-zd * (1.0 / 3.0), rd * rd * rd, 4.0 / 3.0);
+    double root = zd * rd * rd * (subnormal ? 0x1p-8 : 1.0);
+    return a > 0f && a < Float.POSITIVE_INFINITY ? withSignOf((float) root, x) : x;
   }
 
   /**

@@ -222,6 +222,9 @@ class FloatMathAccuracyTest {
       }
       same("rsqrt", (float) (1 / Math.sqrt(x)), FloatMath.rsqrt(x), x);
       same("acos", (float) Math.acos(x), FloatMath.acos(x), x);
+      if (!Float.isFinite(x) || x == 0f) {
+        same("cbrt", (float) Math.cbrt(x), FloatMath.cbrt(x), x);
+      }
       if (Math.abs(x) != Float.MIN_VALUE) {
         same("exp2", (float) Math.pow(2, x), FloatMath.exp2(x), x);
         same("exp10", (float) Math.pow(10, x), FloatMath.exp10(x), x);
@@ -241,9 +244,16 @@ class FloatMathAccuracyTest {
     for (float x : new float[] {1f, -1f}) {
       same("asin", (float) Math.asin(x), FloatMath.asin(x), x);
       same("acos", (float) Math.acos(x), FloatMath.acos(x), x);
+      if (!Float.isFinite(x) || x == 0f) {
+        same("cbrt", (float) Math.cbrt(x), FloatMath.cbrt(x), x);
+      }
     }
     for (int k = -160; k <= 130; k++) {
       same("exp2", (float) Math.pow(2, k), FloatMath.exp2(k), k);
+      if (k >= -49 && k <= 42) {
+        float cube = (float) Math.pow(2, 3 * k);
+        same("cbrt", (float) Math.pow(2, k), FloatMath.cbrt(cube), cube);
+      }
       if (k >= -149 && k <= 127) {
         same("log2", k, FloatMath.log2((float) Math.pow(2, k)), (float) Math.pow(2, k));
       }

@@ -7,12 +7,12 @@ import dev.jptx.Kernel;
 /** A kernel that calls {@link FloatMath}'s single-precision algorithms directly. */
 public final class FloatMathKernels {
   /** Results per input of {@link #floatMath}. */
-  public static final int RESULTS = 16;
+  public static final int RESULTS = 17;
 
   private FloatMathKernels() {}
 
   /**
-   * {@code sin cos tan tanh exp2 exp10 sinh cosh log2 log10 rsqrt asin acos atan} of x[i] and
+   * {@code sin cos tan tanh exp2 exp10 sinh cosh log2 log10 rsqrt asin acos atan cbrt} of x[i] and
    * {@code hypot} and {@code atan2} of x[i] and x[i]'s bits rotated, as bits (NaNs canonical).
    */
   @Kernel
@@ -40,5 +40,6 @@ public final class FloatMathKernels {
     float b = Float.intBitsToFloat(Integer.rotateLeft(Float.floatToRawIntBits(a), 7));
     out[o + 14] = Float.floatToIntBits(FloatMath.hypot(a, b));
     out[o + 15] = Float.floatToIntBits(FloatMath.atan2(b, a));
+    out[o + 16] = Float.floatToIntBits(FloatMath.cbrt(a));
   }
 }

@@ -89,6 +89,7 @@ class FloatMathSweepTest {
     sweep("log2", 1, FloatMath::log2, x -> Math.log(x) / Math.log(2));
     sweep("log10", 2, FloatMath::log10, Math::log10);
     sweep("rsqrt", 2, FloatMath::rsqrt, x -> 1 / Math.sqrt(x));
+    sweep("cbrt", 1, FloatMath::cbrt, Math::cbrt);
     sweep("hypot", 3, x -> FloatMath.hypot(x, 1.5f), x -> Math.hypot(x, 1.5));
     // the second operand from the first's bits, rotated: every magnitude against every other
     sweep("hypot", 3, x -> FloatMath.hypot(x, rotated(x)), x -> Math.hypot(x, rotated((float) x)));
