@@ -121,9 +121,10 @@ class MathLibraryOnSimulatorTest {
             MathKernels.class,
             "floats",
             Launch.grid1d(n, 128),
-            // exp and log, computed in float, are within 1.1 ulp of the exact value and the JVM's
-            // within 0.5; the others round a double result on both sides: at most 1 ulp apart
-            1,
+            // the functions computed in float (exp log sin cos tan tanh) are within CUDA's bounds
+            // of the exact value (tanf's 4 the largest) and the JVM's within 0.5, so at most 4 ulp
+            // apart; the others round a double result on both sides: at most 1 ulp apart
+            4,
             floats(n, 3),
             floats(n, 4),
             new float[n * MathKernels.FLOAT_RESULTS]));
@@ -133,7 +134,8 @@ class MathLibraryOnSimulatorTest {
    * Fast math: on arguments inside the approximations' documented ranges, each result is within the
    * PTX ISA's accuracy of the JVM's (relative 2^-18 for {@code ex2}, {@code lg2} and {@code rsqrt}
    * combined with the scaling, absolute 2^-19 for {@code sin}/{@code cos}); {@code asin}, which has
-   * no approximation, is exactly as accurate as without fast math.
+   * no approximation, keeps its accurate code: within its 2 ulp of the exact value, as without fast
+   * math.
    */
   @Test
   void fastMath_usesTheApproximationsWithinTheirAccuracy() {
@@ -161,9 +163,11 @@ class MathLibraryOnSimulatorTest {
       double got = sim[i];
       double err = Math.abs(got - want);
       boolean ok =
-          Double.isNaN(want) || fn == 12
+          Double.isNaN(want)
               ? Double.compare(got, want) == 0
-              : err <= Math.scalb(Math.abs(want), -16) + (fn < 3 ? Math.scalb(1.0, -19) : 0);
+              : fn == 12
+                  ? err <= 2 * Math.ulp((float) want)
+                  : err <= Math.scalb(Math.abs(want), -16) + (fn < 3 ? Math.scalb(1.0, -19) : 0);
       if (!ok) {
         fail(
             "fast-math function "

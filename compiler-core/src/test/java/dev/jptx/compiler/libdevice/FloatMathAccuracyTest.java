@@ -89,13 +89,18 @@ class FloatMathAccuracyTest {
 
   @Test
   void trigonometric() {
-    check("sin", FloatMath::sin, binades(-20, 30), x -> TrigReference.sin(x));
-    check("cos", FloatMath::cos, binades(-20, 30), x -> TrigReference.cos(x));
-    check("tan", FloatMath::tan, binades(-20, 30), x -> TrigReference.tan(x));
-    check("asin", FloatMath::asin, range(-1, 1), x -> TrigReference.asin(x));
-    check("acos", FloatMath::acos, range(-1, 1), x -> TrigReference.acos(x));
-    check("atan", FloatMath::atan, binades(-20, 30), x -> TrigReference.atan(x));
-    check("atan2", x -> FloatMath.atan2(x, 0.75f), range(-8, 8), x -> TrigReference.atan2(x, 0.75));
+    check("sin", 2.0, FloatMath::sin, binades(-20, 30), x -> TrigReference.sin(x));
+    check("cos", 2.0, FloatMath::cos, binades(-20, 30), x -> TrigReference.cos(x));
+    check("tan", 4.0, FloatMath::tan, binades(-20, 30), x -> TrigReference.tan(x));
+    check("asin", 2.0, FloatMath::asin, range(-1, 1), x -> TrigReference.asin(x));
+    check("acos", 2.0, FloatMath::acos, range(-1, 1), x -> TrigReference.acos(x));
+    check("atan", 2.0, FloatMath::atan, binades(-20, 30), x -> TrigReference.atan(x));
+    check(
+        "atan2",
+        3.0,
+        x -> FloatMath.atan2(x, 0.75f),
+        range(-8, 8),
+        x -> TrigReference.atan2(x, 0.75));
   }
 
   @Test
@@ -104,11 +109,13 @@ class FloatMathAccuracyTest {
     check("exp", 2.0, FloatMath::exp, range(-104, 89), x -> ExpLogReference.exp(d(x)));
     check(
         "exp2",
+        2.0,
         FloatMath::exp2,
         range(-125, 127),
         x -> ExpLogReference.exp(d(x).multiply(ExpLogReference.LN2, MC)));
     check(
         "exp10",
+        2.0,
         FloatMath::exp10,
         range(-37, 38),
         x -> ExpLogReference.exp(d(x).multiply(ExpLogReference.LN10, MC)));
@@ -125,6 +132,7 @@ class FloatMathAccuracyTest {
         x -> ExpLogReference.log(d(Math.abs(x))).divide(ExpLogReference.LN2, MC));
     check(
         "log10",
+        2.0,
         x -> FloatMath.log10(Math.abs(x)),
         binades(-120, 120),
         x -> ExpLogReference.log(d(Math.abs(x))).divide(ExpLogReference.LN10, MC));
@@ -176,14 +184,96 @@ class FloatMathAccuracyTest {
     assertEquals(Float.MIN_VALUE, FloatMath.exp(-103.5f));
   }
 
+  /**
+   * The functions computed in float give the JVM's bits on the special values: signed zeros,
+   * infinities, NaN, the least subnormal, the overflowing and saturating extremes (not for the
+   * periodic functions, whose large arguments are ordinary), and the powers of two that {@code
+   * exp2} must give exactly.
+   */
+  @Test
+  void floatAlgorithms_specialValuesAsJava() {
+    float[] xs = {
+      Float.NaN,
+      0f,
+      -0f,
+      Float.POSITIVE_INFINITY,
+      Float.NEGATIVE_INFINITY,
+      Float.MAX_VALUE,
+      -Float.MAX_VALUE,
+      Float.MIN_VALUE,
+      -Float.MIN_VALUE,
+      200f,
+      -200f
+    };
+    for (float x : xs) {
+      if (Math.abs(x) < 100f || Float.isNaN(x) || Float.isInfinite(x)) {
+        same("sin", (float) Math.sin(x), FloatMath.sin(x), x);
+        same("cos", (float) Math.cos(x), FloatMath.cos(x), x);
+        same("tan", (float) Math.tan(x), FloatMath.tan(x), x);
+      }
+      same("asin", (float) Math.asin(x), FloatMath.asin(x), x);
+      same("atan", (float) Math.atan(x), FloatMath.atan(x), x);
+      same("tanh", (float) Math.tanh(x), FloatMath.tanh(x), x);
+      same("sinh", (float) Math.sinh(x), FloatMath.sinh(x), x);
+      same("cosh", (float) Math.cosh(x), FloatMath.cosh(x), x);
+      if (!(x > 0f) || Float.isInfinite(x)) {
+        same("log2", (float) (Math.log(x) / Math.log(2)), FloatMath.log2(x), x);
+        same("log10", (float) Math.log10(x), FloatMath.log10(x), x);
+      }
+      same("rsqrt", (float) (1 / Math.sqrt(x)), FloatMath.rsqrt(x), x);
+      same("acos", (float) Math.acos(x), FloatMath.acos(x), x);
+      if (!Float.isFinite(x) || x == 0f) {
+        same("cbrt", (float) Math.cbrt(x), FloatMath.cbrt(x), x);
+      }
+      if (Math.abs(x) != Float.MIN_VALUE) {
+        same("exp2", (float) Math.pow(2, x), FloatMath.exp2(x), x);
+        same("exp10", (float) Math.pow(10, x), FloatMath.exp10(x), x);
+      }
+    }
+    for (float x : xs) {
+      for (float y : xs) {
+        if (!(x == y && Float.isFinite(x) && x != 0f && Math.abs(x) != Float.MIN_VALUE)) {
+          same("hypot", (float) Math.hypot(x, y), FloatMath.hypot(x, y), x);
+        }
+        if (!(Float.isFinite(x) && Float.isFinite(y) && x != 0f && y != 0f)) {
+          same("atan2(" + y + ", x)", (float) Math.atan2(y, x), FloatMath.atan2(y, x), x);
+        }
+      }
+    }
+    // the ends of asin's and acos's domain, where the half-angle form takes a root of 0
+    for (float x : new float[] {1f, -1f}) {
+      same("asin", (float) Math.asin(x), FloatMath.asin(x), x);
+      same("acos", (float) Math.acos(x), FloatMath.acos(x), x);
+      if (!Float.isFinite(x) || x == 0f) {
+        same("cbrt", (float) Math.cbrt(x), FloatMath.cbrt(x), x);
+      }
+    }
+    for (int k = -160; k <= 130; k++) {
+      same("exp2", (float) Math.pow(2, k), FloatMath.exp2(k), k);
+      if (k >= -49 && k <= 42) {
+        float cube = (float) Math.pow(2, 3 * k);
+        same("cbrt", (float) Math.pow(2, k), FloatMath.cbrt(cube), cube);
+      }
+      if (k >= -149 && k <= 127) {
+        same("log2", k, FloatMath.log2((float) Math.pow(2, k)), (float) Math.pow(2, k));
+      }
+    }
+  }
+
+  private static void same(String name, float expected, float got, float x) {
+    assertEquals(
+        Float.floatToIntBits(expected), Float.floatToIntBits(got), name + "(" + x + ") = " + got);
+  }
+
   @Test
   void hyperbolicAndRoots() {
-    check("sinh", FloatMath::sinh, range(-80, 80), x -> ExpLogReference.sinh(d(x)));
-    check("cosh", FloatMath::cosh, range(-80, 80), x -> ExpLogReference.cosh(d(x)));
-    check("tanh", FloatMath::tanh, range(-10, 10), x -> ExpLogReference.tanh(d(x)));
+    check("sinh", 3.0, FloatMath::sinh, range(-80, 80), x -> ExpLogReference.sinh(d(x)));
+    check("cosh", 2.0, FloatMath::cosh, range(-80, 80), x -> ExpLogReference.cosh(d(x)));
+    check("tanh", 2.0, FloatMath::tanh, range(-10, 10), x -> ExpLogReference.tanh(d(x)));
     check("cbrt", FloatMath::cbrt, binades(-120, 120), x -> TrigReference.cbrt(x));
     check(
         "hypot",
+        3.0,
         x -> FloatMath.hypot(x, 3.25f),
         binades(-20, 20),
         x -> TrigReference.hypot(x, 3.25));
@@ -191,6 +281,7 @@ class FloatMathAccuracyTest {
         "sqrt", x -> FloatMath.sqrt(Math.abs(x)), binades(-120, 120), x -> d(Math.abs(x)).sqrt(MC));
     check(
         "rsqrt",
+        2.0,
         x -> FloatMath.rsqrt(Math.abs(x)),
         binades(-120, 120),
         x -> BigDecimal.ONE.divide(d(Math.abs(x)).sqrt(MC), MC));

@@ -1,0 +1,101 @@
+package dev.jptx.compiler.libdevice;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link FloatMath}'s single-precision algorithms over evenly spaced float bit patterns (every one
+ * of the 2^32 with {@code -Djptx.tests.exhaustive=true}, a million by default), against {@code
+ * Math}'s double result, which is within 2^-29 ulp of float of the exact value: far finer than the
+ * CUDA bounds checked here. Overflow must give infinity, NaN NaN. Prints each maximum for
+ * docs/math-accuracy.md.
+ */
+class FloatMathSweepTest {
+  private static final long STEP =
+      "true".equals(System.getProperty(UlpTracker.EXHAUSTIVE)) ? 1 : 4099;
+
+  private static void sweep(
+      String name,
+      double bound,
+      FloatMathAccuracyTest.FloatUnary f,
+      DoubleUnaryOperator reference) {
+    double max = 0;
+    float worst = 0;
+    long count = 0;
+    for (long bits = 0; bits < 1L << 32; bits += STEP) {
+      float x = Float.intBitsToFloat((int) bits);
+      float got = f.apply(x);
+      double exact = reference.applyAsDouble(x);
+      double err = ulps(got, exact);
+      count++;
+      if (!(err <= max)) {
+        max = err;
+        worst = x;
+      }
+    }
+    String line =
+        String.format(
+            "GpuMath.%s: max %.3f ulp (x = %s, %d inputs, bound %.0f)",
+            name, max, worst, count, bound);
+    System.out.println(line);
+    assertTrue(max <= bound, line);
+  }
+
+  /** |got - exact| in ulps of float at the correctly rounded value; 0 or infinity if not finite. */
+  private static double ulps(float got, double exact) {
+    float rounded = (float) exact;
+    if (Double.isNaN(exact)
+        || Float.isInfinite(rounded)
+        || Float.isNaN(got)
+        || Float.isInfinite(got)) {
+      return Float.floatToIntBits(got) == Float.floatToIntBits(rounded)
+          ? 0
+          : Double.POSITIVE_INFINITY;
+    }
+    return Math.abs(got - exact) / Math.ulp(rounded);
+  }
+
+  @Test
+  void trigonometric() {
+    sweep("sin", 2, FloatMath::sin, Math::sin);
+    sweep("cos", 2, FloatMath::cos, Math::cos);
+    sweep("tan", 4, FloatMath::tan, Math::tan);
+    sweep("asin", 2, FloatMath::asin, Math::asin);
+    sweep("acos", 2, FloatMath::acos, Math::acos);
+    sweep("atan", 2, FloatMath::atan, Math::atan);
+    sweep("atan2", 3, x -> FloatMath.atan2(x, -0.75f), x -> Math.atan2(x, -0.75));
+    sweep("atan2", 3, x -> FloatMath.atan2(rotated(x), x), x -> Math.atan2(rotated((float) x), x));
+  }
+
+  @Test
+  void hyperbolic() {
+    sweep("sinh", 3, FloatMath::sinh, Math::sinh);
+    sweep("cosh", 2, FloatMath::cosh, Math::cosh);
+    sweep("tanh", 2, FloatMath::tanh, Math::tanh);
+  }
+
+  @Test
+  void exponentials() {
+    sweep("exp", 2, FloatMath::exp, Math::exp);
+    sweep("exp2", 2, FloatMath::exp2, x -> Math.pow(2, x));
+    sweep("exp10", 2, FloatMath::exp10, x -> Math.pow(10, x));
+  }
+
+  @Test
+  void logarithmsAndRoots() {
+    sweep("log", 1, FloatMath::log, Math::log);
+    sweep("log2", 1, FloatMath::log2, x -> Math.log(x) / Math.log(2));
+    sweep("log10", 2, FloatMath::log10, Math::log10);
+    sweep("rsqrt", 2, FloatMath::rsqrt, x -> 1 / Math.sqrt(x));
+    sweep("cbrt", 1, FloatMath::cbrt, Math::cbrt);
+    sweep("hypot", 3, x -> FloatMath.hypot(x, 1.5f), x -> Math.hypot(x, 1.5));
+    // the second operand from the first's bits, rotated: every magnitude against every other
+    sweep("hypot", 3, x -> FloatMath.hypot(x, rotated(x)), x -> Math.hypot(x, rotated((float) x)));
+  }
+
+  private static float rotated(float x) {
+    return Float.intBitsToFloat(Integer.rotateLeft(Float.floatToRawIntBits(x), 7));
+  }
+}
