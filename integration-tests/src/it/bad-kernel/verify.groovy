@@ -6,7 +6,7 @@ def expected = [
     '[ERROR] src/main/java/dev/it/Bad.java:15: error: kernel dev.it.Bad.allocates: object allocation (new java.util.ArrayList) is not supported in kernels',
     '[ERROR] src/main/java/dev/it/Bad.java:17: error: kernel dev.it.Bad.allocates: virtual call (java.lang.Object.hashCode) is not supported in kernels',
     '[ERROR] src/main/java/dev/it/Bad.java:26: error: kernel dev.it.Bad.throwsIt: exceptions (throw new java.lang.IllegalStateException) are not supported in kernels',
-    '[ERROR] src/main/java/dev/it/BadParams.java:12: error: kernel dev.it.BadParams.named: parameter 1 (name) has type java.lang.String; kernel parameters are primitives and one-dimensional primitive arrays',
+    '[ERROR] src/main/java/dev/it/BadParams.java:12: error: kernel dev.it.BadParams.named: parameter 1 (name) has type java.lang.String; kernel parameters are primitives, primitive arrays, arrays of primitive arrays and records of primitives',
 ]
 assert errors.sort() == expected.sort() : "error lines:\n${errors.join('\n')}"
 assert lines.any { it.contains('jptx: 4 kernel errors; see the messages above') }
