@@ -121,10 +121,11 @@ final class ArrayReturns {
       }
       families.add(g.scope.find(x -> x.kind() == Kind.LOCAL_ARRAY && x.type() == t));
     }
-    List<Var> family = g.pick(families);
-    if (family.isEmpty()) {
+    families.removeIf(List::isEmpty);
+    if (families.isEmpty()) {
       return null;
     }
+    List<Var> family = g.pick(families);
     List<Object> parts = new ArrayList<>(List.of(t.java + "[] " + v + " = " + f.name() + "("));
     if (f.shape() == Shape.ROWS) {
       List<Var> ms = g.scope.find(x -> x.kind() == Kind.INPUT_ROWS && x.type() == t);

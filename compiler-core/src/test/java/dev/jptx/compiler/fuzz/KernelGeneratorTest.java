@@ -161,6 +161,33 @@ class KernelGeneratorTest {
     }
   }
 
+  /**
+   * Array-returning device functions of every shape appear in 120 kernels, some not inlined, and
+   * their results are read, and written at the thread's slots where the arguments were outputs.
+   */
+  @Test
+  void arrayReturns_everyShapeAndFamily() {
+    KernelGenerator g = new KernelGenerator(Feature.DEFAULTS);
+    StringBuilder all = new StringBuilder();
+    for (int i = 0; i < 120; i++) {
+      all.append(g.generate(DifferentialFuzzTest.kernelSeed(13, i), "k" + i).source());
+    }
+    String s = all.toString();
+    List<String> shapes =
+        List.of(
+            "\\[\\] k\\d+_ar\\d+\\(\\w+\\[\\] x, \\w+\\[\\] y, int c\\d+\\)",
+            "\\[\\] k\\d+_ar\\d+\\(\\w+\\[\\] x, int c\\d+\\)",
+            "\\[\\] k\\d+_ar\\d+\\(\\w+\\[\\]\\[\\] m, \\w+\\[\\] y, int c\\d+\\)",
+            "@NoInline\\s+static \\w+\\[\\] k\\d+_ar",
+            // outputs passed, the result written at one of the thread's slots
+            "(?s)(ra\\d+) = k\\d+_ar\\d+\\(out\\d+, out\\d+, .*\\1\\[gid[^\\]]*\\] [-+*/%&|^<>]*= ",
+            // a row passed
+            "= k\\d+_ar\\d+\\((\\w+, )?in\\d+\\[");
+    for (String shape : shapes) {
+      assertTrue(Pattern.compile(shape).matcher(s).find(), "never: " + shape);
+    }
+  }
+
   /** Recursion is sometimes deep: some recursive functions of 120 kernels go 1023 calls down. */
   @Test
   void recursion_isSometimesDeep() {
