@@ -84,6 +84,7 @@ final class ArrayReturns {
         new Stmt.Block(body));
   }
 
+  /** {@code cond ? a : b} as a value or as two returns: the compiler merges arrays either way. */
   private static Stmt choose(ExpressionGenerator g, Expr cond, String a, String b) {
     if (g.chance(2)) {
       return Stmt.of("return ", cond, " ? " + a + " : " + b + ";");
@@ -93,11 +94,9 @@ final class ArrayReturns {
         cond,
         ") ",
         new Stmt.Block(List.of(Stmt.of("return " + a + ";"))),
-        NEXT,
+        Stmt.NL0,
         "return " + b + ";");
   }
-
-  private static final Object NEXT = Stmt.NL0;
 
   /**
    * {@code T[] v = f(...);} in a kernel, with arguments of one family from the scope, the local
