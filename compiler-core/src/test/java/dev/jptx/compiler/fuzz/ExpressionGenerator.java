@@ -25,6 +25,10 @@ final class ExpressionGenerator {
   final Set<Feature> f;
   final Scope scope;
   final List<Helper> helpers = new ArrayList<>();
+
+  /** The generated device functions that return arrays (a kernel's calls only). */
+  final List<ArrayReturns.Function> arrayFunctions = new ArrayList<>();
+
   private final Intrinsics intrinsics;
 
   /** The name of the thread's global index, {@code null} in device functions. */
@@ -519,14 +523,7 @@ final class ExpressionGenerator {
   }
 
   private Expr arrayRead(JType t) {
-    List<Var> as =
-        scope.find(
-            v ->
-                (v.kind() == Kind.INPUT
-                        || v.kind() == Kind.OUTPUT
-                        || v.kind() == Kind.LOCAL_ARRAY
-                        || v.kind() == Kind.TABLE)
-                    && v.type().widensTo(t));
+    List<Var> as = scope.find(v -> v.readable() && v.type().widensTo(t));
     if (as.isEmpty()) {
       return null;
     }
@@ -537,43 +534,82 @@ final class ExpressionGenerator {
   Expr element(Var a) {
     indexNesting++;
     try {
-      Expr i = a.kind() == Kind.OUTPUT ? slot(a) : index(a);
+      if (a.rows()) {
+        return rowElement(a);
+      }
+      Expr i = a.kind() == Kind.OUTPUT ? slot(a, gid) : index(length(a.name()));
       return Expr.of(a.type(), a.name(), "[", i, "]");
     } finally {
       indexNesting--;
     }
   }
 
-  private Expr slot(Var a) {
+  /**
+   * {@code a[r][c]} in bounds. An output's is one of the thread's slots: row {@code gid %
+   * a.length}, column {@code gid / a.length * slots + k}, so no two threads share one. Elsewhere
+   * the column is masked by {@code a[r].length} (rows may be ragged), so the row index, which
+   * appears twice, has no side effects.
+   */
+  private Expr rowElement(Var a) {
+    if (a.kind() == Kind.OUTPUT_ROWS) {
+      String rows = a.name() + ".length";
+      Expr col = slot(a, "(" + gid + " / " + rows + ")");
+      return Expr.of(a.type(), a.name() + "[" + gid + " % " + rows + "][", col, "]");
+    }
+    Expr row = rowIndex(a, true);
+    Expr col = index(Expr.of(JType.INT, a.name() + "[", row, "].length"));
+    return Expr.of(a.type(), a.name() + "[", row, "][", col, "]");
+  }
+
+  /** An in-bounds row index of an array of arrays (whose row count is a power of two). */
+  Expr rowIndex(Var a, boolean pureOnly) {
+    if (pureOnly) {
+      pure++;
+    }
+    try {
+      return index(length(a.name()));
+    } finally {
+      if (pureOnly) {
+        pure--;
+      }
+    }
+  }
+
+  private static Expr length(String array) {
+    return Expr.leaf(JType.INT, array + ".length");
+  }
+
+  /** One of the thread's slots of an output: {@code thread * slots + k}, locked. */
+  private Expr slot(Var a, String thread) {
     if (a.length() == 1) {
-      return Expr.leaf(JType.INT, gid).lock();
+      return Expr.leaf(JType.INT, thread).lock();
     }
     if (chance(3)) {
-      return Expr.leaf(JType.INT, gid + " * " + a.length() + " + " + r.nextInt(a.length())).lock();
+      return Expr.leaf(JType.INT, thread + " * " + a.length() + " + " + r.nextInt(a.length()))
+          .lock();
     }
     return Expr.of(
             JType.INT,
-            gid + " * " + a.length() + " + (",
+            thread + " * " + a.length() + " + (",
             gen(JType.INT, 1),
             " & " + (a.length() - 1) + ")")
         .lock();
   }
 
-  /** An in-bounds index of an array whose length is a power of two. */
-  private Expr index(Var a) {
-    String n = a.name() + ".length";
+  /** An in-bounds index of an array whose length {@code n}, a power of two, is given. */
+  private Expr index(Expr n) {
     Expr e = gen(JType.INT, 1);
     switch (r.nextInt(4)) {
       case 0:
-        return Expr.of(JType.INT, "(", e, ") & (" + n + " - 1)");
+        return Expr.of(JType.INT, "(", e, ") & (", n, " - 1)");
       case 1:
-        return Expr.of(JType.INT, "((", e, ") & 0x7fffffff) % " + n);
+        return Expr.of(JType.INT, "((", e, ") & 0x7fffffff) % ", n);
       case 2:
-        return Expr.of(JType.INT, "(((", e, ") % " + n + ") + " + n + ") % " + n);
+        return Expr.of(JType.INT, "(((", e, ") % ", n, ") + ", n, ") % ", n);
       default:
         return gid != null
-            ? Expr.leaf(JType.INT, gid + " % " + n)
-            : Expr.of(JType.INT, "(", e, ") & (" + n + " - 1)");
+            ? Expr.of(JType.INT, gid + " % ", n)
+            : Expr.of(JType.INT, "(", e, ") & (", n, " - 1)");
     }
   }
 
@@ -582,7 +618,16 @@ final class ExpressionGenerator {
     if (chance(2)) {
       List<Var> as = scope.find(v -> !v.scalar());
       if (!as.isEmpty()) {
-        return Expr.leaf(JType.INT, pick(as).name() + ".length");
+        Var a = pick(as);
+        if (a.rows() && chance(2) && indexNesting < 2) {
+          indexNesting++;
+          try {
+            return Expr.of(JType.INT, a.name() + "[", rowIndex(a, false), "].length");
+          } finally {
+            indexNesting--;
+          }
+        }
+        return Expr.leaf(JType.INT, a.name() + ".length");
       }
     }
     if (!has(Feature.GPU_INDICES)) {

@@ -93,7 +93,20 @@ enum Feature {
    * A recursive device function, mostly a few calls deep and sometimes up to 1023 (its depth is its
    * first argument masked, so it always ends), called from the kernel body.
    */
-  RECURSION;
+  RECURSION,
+  /**
+   * Arrays of arrays: {@code T[][]} inputs with ragged rows (some shared with each other or with a
+   * one-dimensional input, with {@link #ALIASING}), {@code T[][]} outputs whose slots are per
+   * thread, local {@code new T[R][C]}, {@code a.length}, {@code a[r].length} and {@code T[] row =
+   * a[r]}.
+   */
+  ARRAYS_OF_ARRAYS,
+  /**
+   * Device functions that return an array: one of two array arguments, a row of an array of arrays
+   * or a {@code static final} table, chosen at run time; the caller reads it (and writes its own
+   * slots where the arguments were outputs or local arrays).
+   */
+  ARRAY_RETURNS;
 
   /** Everything: the compiler translates every construct the generator knows. */
   static final Set<Feature> DEFAULTS = Set.copyOf(EnumSet.allOf(Feature.class));

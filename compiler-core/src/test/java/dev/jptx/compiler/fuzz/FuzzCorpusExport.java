@@ -90,10 +90,12 @@ public final class FuzzCorpusExport {
   }
 
   /**
-   * Features a corpus never has: its format holds one array per parameter (no aliasing), and deep
-   * recursion needs a stack that a CUDA context does not have by default.
+   * Features a corpus never has: its format holds one one-dimensional array per parameter (no
+   * aliasing, no arrays of arrays), and deep recursion needs a stack that a CUDA context does not
+   * have by default.
    */
-  static final Set<Feature> NOT_IN_CORPUS = EnumSet.of(Feature.ALIASING, Feature.RECURSION);
+  static final Set<Feature> NOT_IN_CORPUS =
+      EnumSet.of(Feature.ALIASING, Feature.RECURSION, Feature.ARRAYS_OF_ARRAYS);
 
   /** The kernels of {@code seeds}, numbered from 0, exported on {@code threads} threads. */
   List<FuzzCase> export(List<Long> seeds, int threads) {

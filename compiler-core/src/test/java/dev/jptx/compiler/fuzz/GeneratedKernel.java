@@ -25,9 +25,18 @@ record GeneratedKernel(
   /**
    * A parameter. For arrays, {@code length} is the length of an input or atomic array, and the
    * number of slots per thread of an output array; {@code aliasOf} names the parameter whose array
-   * this one receives too (same type, kind and length), or is null.
+   * this one receives too (same type, kind and length), or is null. An array of arrays has {@code
+   * rows}, empty for any other parameter.
    */
-  record Param(String name, JType type, Kind kind, int length, String aliasOf) {
+  record Param(String name, JType type, Kind kind, int length, String aliasOf, List<Row> rows) {
+    Param {
+      rows = List.copyOf(rows);
+    }
+
+    Param(String name, JType type, Kind kind, int length, String aliasOf) {
+      this(name, type, kind, length, aliasOf, List.of());
+    }
+
     Param(String name, JType type, Kind kind, int length) {
       this(name, type, kind, length, null);
     }
@@ -35,7 +44,20 @@ record GeneratedKernel(
     boolean isArray() {
       return kind != Kind.PARAM;
     }
+
+    /** The type as declared: {@code int}, {@code int[]} or {@code int[][]}. */
+    String declaredType() {
+      return type.java + (rows.isEmpty() ? isArray() ? "[]" : "" : "[][]");
+    }
   }
+
+  /**
+   * A row of an array of arrays. An input's row is a new array of {@code length} elements, or the
+   * same array as its earlier row {@code sameAs} (if not -1), or the array of the one-dimensional
+   * input parameter {@code shares} (if not null). An output's row holds the slots of every {@code
+   * rows}th thread and {@code length} more elements no thread touches.
+   */
+  record Row(int length, int sameAs, String shares) {}
 
   /** The package of generated classes. */
   static final String PACKAGE = "dev.jptx.fuzz.generated";
@@ -69,6 +91,9 @@ record GeneratedKernel(
         case OUTPUT:
           args[i] = Values.array(p.type(), threads() * p.length(), r);
           break;
+        case INPUT_ROWS:
+        case OUTPUT_ROWS:
+          break; // below, once the arrays their rows may share exist
         default:
           args[i] = Values.array(p.type(), p.length(), r);
           break;
@@ -81,7 +106,32 @@ record GeneratedKernel(
         args[i] = args[indexOf(target)];
       }
     }
+    for (int i = 0; i < args.length; i++) {
+      if (!params.get(i).rows().isEmpty()) {
+        args[i] = rows(params.get(i), args, r);
+      }
+    }
     return args;
+  }
+
+  /** An array of arrays for {@code p}, its shared rows the same objects as in {@code args}. */
+  private Object rows(Param p, Object[] args, SplittableRandom r) {
+    List<Row> rows = p.rows();
+    Object[] out = (Object[]) Array.newInstance(p.type().primitive.arrayType(), rows.size());
+    int perRow = (threads() + rows.size() - 1) / rows.size() * p.length();
+    for (int k = 0; k < out.length; k++) {
+      Row row = rows.get(k);
+      if (p.kind() == Kind.OUTPUT_ROWS) {
+        out[k] = Values.array(p.type(), perRow + row.length(), r);
+      } else if (row.shares() != null) {
+        out[k] = args[indexOf(row.shares())];
+      } else if (row.sameAs() >= 0) {
+        out[k] = out[row.sameAs()];
+      } else {
+        out[k] = Values.array(p.type(), row.length(), r);
+      }
+    }
+    return out;
   }
 
   private int indexOf(String paramName) {
@@ -125,7 +175,13 @@ record GeneratedKernel(
     for (int i = 0; i < args.length; i++) {
       sb.append(i == 0 ? "" : ", ").append(params.get(i).name()).append('=');
       Object a = args[i];
-      if (a.getClass().isArray()) {
+      if (a instanceof Object[] rows) {
+        sb.append(a.getClass().getComponentType()).append('[').append(rows.length).append("] {");
+        for (int j = 0; j < rows.length; j++) {
+          sb.append(j == 0 ? "" : ", ").append(Array.getLength(rows[j]));
+        }
+        sb.append("} (row lengths)");
+      } else if (a.getClass().isArray()) {
         int n = Array.getLength(a);
         sb.append(a.getClass().getComponentType()).append('[').append(n).append("] {");
         for (int j = 0; j < Math.min(n, 8); j++) {

@@ -120,7 +120,7 @@ final class JdkHelperCalls {
     for (String m : new String[] {"signum", "ulp", "nextUp", "nextDown"}) {
       o.add(() -> calls.call(t, math() + m, d, t));
     }
-    o.add(() -> calls.call(t, math() + "copySign", d, t, t));
+    o.add(() -> copySign(t, d));
     o.add(() -> calls.call(t, math() + "nextAfter", d, t, JType.DOUBLE));
     o.add(() -> calls.call(t, math() + "scalb", d, t, JType.INT));
     for (String m : new String[] {"sum", "min", "max"}) {
@@ -131,6 +131,21 @@ final class JdkHelperCalls {
       o.add(() -> calls.call(t, math() + "toRadians", d, t));
       o.add(() -> calls.call(t, math() + "toDegrees", d, t));
     }
+  }
+
+  /**
+   * {@code copySign(m, s)}. {@code Math}'s may take a NaN's sign bit, which the JVM's arithmetic
+   * NaNs set or not as the processor does (x86's {@code 0f % 0f} is negative), so its sign is never
+   * NaN; {@code StrictMath}'s treats NaN as positive and takes any sign.
+   */
+  private Expr copySign(JType t, int d) {
+    String owner = math();
+    Expr m = g.exact(t, d - 1);
+    if (owner.equals("StrictMath.")) {
+      return Expr.of(t, owner + "copySign(", m, ", ", g.exact(t, d - 1), ")");
+    }
+    Expr s = g.pure(t, d - 1);
+    return Expr.of(t, owner + "copySign(", m, ", (", s, " != ", s, " ? 1 : ", s, "))");
   }
 
   /** {@code method(x, divisor)} with a divisor that is never zero. */

@@ -69,6 +69,12 @@ final class KernelGenerator {
     for (Param p : params) {
       scope.add(new Var(p.name(), p.type(), p.kind(), p.length(), atomicOp(p, r)));
     }
+    if (features.contains(Feature.ARRAY_RETURNS) && features.contains(Feature.DEVICE_CALLS)) {
+      int n = 1 + r.nextInt(2);
+      for (int i = 0; i < n; i++) {
+        members.add(arrayFunction(g, name + "_" + names.fresh("ar"), globals, helpers, names));
+      }
+    }
     scope.add(new Var("gid", JType.INT, Kind.FIXED, 0, null));
     List<Stmt> body = new ArrayList<>();
     boolean flat = grid.y() * grid.z() * block.y() * block.z() == 1;
@@ -98,11 +104,19 @@ final class KernelGenerator {
         readOnly.put(p.name(), features.contains(Feature.READ_ONLY) && r.nextBoolean());
       }
     }
+    // nor may an array be a @ReadOnly argument and a row of another (every device refuses it)
+    for (Param p : params) {
+      for (GeneratedKernel.Row row : p.rows()) {
+        if (row.shares() != null) {
+          readOnly.put(row.shares(), false);
+        }
+      }
+    }
     List<String> declared = new ArrayList<>();
     for (Param p : params) {
       String root = p.aliasOf() != null ? p.aliasOf() : p.name();
       String ro = readOnly.getOrDefault(root, false) ? "@ReadOnly " : "";
-      declared.add(ro + p.type().java + (p.isArray() ? "[] " : " ") + p.name());
+      declared.add(ro + p.declaredType() + " " + p.name());
     }
     String header =
         annotation(r, (int) block.count())
@@ -151,6 +165,15 @@ final class KernelGenerator {
                     names.fresh("in"), g.pick(g.valueTypes()), Kind.INPUT, 1 << g.r.nextInt(7)));
       }
     }
+    if (g.has(Feature.ARRAYS_OF_ARRAYS)) {
+      int inputs = g.has(Feature.INPUT_ARRAYS) ? g.r.nextInt(3) : 0;
+      for (int i = 0; i < inputs; i++) {
+        out.add(inputRows(g, out, names.fresh("in")));
+      }
+      if (g.chance(2)) {
+        out.add(outputRows(g, names.fresh("out")));
+      }
+    }
     int outputs = 1 + g.r.nextInt(3);
     for (int i = 0; i < outputs; i++) {
       Param alias = alias(g, out, Kind.OUTPUT, names.fresh("out"));
@@ -168,6 +191,50 @@ final class KernelGenerator {
       }
     }
     return out;
+  }
+
+  /**
+   * An array of arrays every thread reads: one to four ragged rows, each of a power-of-two length
+   * (so that index masks work); with {@link Feature#ALIASING}, a row is sometimes the same array as
+   * an earlier row, or as an earlier one-dimensional input of the same type.
+   */
+  private static Param inputRows(ExpressionGenerator g, List<Param> earlier, String name) {
+    JType t = g.pick(g.valueTypes());
+    List<Param> sharable = new ArrayList<>();
+    for (Param p : earlier) {
+      if (p.kind() == Kind.INPUT && p.aliasOf() == null && p.type() == t) {
+        sharable.add(p);
+      }
+    }
+    int n = 1 << g.r.nextInt(3);
+    List<GeneratedKernel.Row> rows = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      boolean alias = g.has(Feature.ALIASING) && g.chance(3);
+      if (alias && k > 0 && g.chance(2)) {
+        int same = g.r.nextInt(k);
+        rows.add(new GeneratedKernel.Row(rows.get(same).length(), same, null));
+      } else if (alias && !sharable.isEmpty()) {
+        Param p = g.pick(sharable);
+        rows.add(new GeneratedKernel.Row(p.length(), -1, p.name()));
+      } else {
+        rows.add(new GeneratedKernel.Row(1 << g.r.nextInt(5), -1, null));
+      }
+    }
+    return new Param(name, t, Kind.INPUT_ROWS, 0, null, rows);
+  }
+
+  /**
+   * An array of arrays of per-thread slots ({@link Scope.Kind#OUTPUT_ROWS}): one, two or four rows,
+   * each with a few elements past the slots, a different number per row.
+   */
+  private static Param outputRows(ExpressionGenerator g, String name) {
+    JType t = g.pick(g.valueTypes());
+    int n = 1 << g.r.nextInt(3);
+    List<GeneratedKernel.Row> rows = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      rows.add(new GeneratedKernel.Row(g.r.nextInt(4), -1, null));
+    }
+    return new Param(name, t, Kind.OUTPUT_ROWS, 1 << g.r.nextInt(3), null, rows);
   }
 
   /**
@@ -305,6 +372,35 @@ final class KernelGenerator {
       case LONG -> "(long) i * " + a + " ^ (" + b + " >>> i)";
       default -> "(" + t.java + ") (i * " + a + " + " + b + ")";
     };
+  }
+
+  /**
+   * A device function returning an array, of an element type the kernel has arrays of where it has
+   * any; the kernel's generator {@code kernel} is told of it.
+   */
+  private Stmt arrayFunction(
+      ExpressionGenerator kernel,
+      String name,
+      List<Var> globals,
+      List<ExpressionGenerator.Helper> helpers,
+      StatementGenerator.Names names) {
+    List<JType> types = new ArrayList<>();
+    for (Var v : kernel.scope.all()) {
+      if (v.kind() == Kind.INPUT
+          || v.kind() == Kind.OUTPUT
+          || v.kind() == Kind.INPUT_ROWS
+          || v.kind() == Kind.TABLE) {
+        types.add(v.type());
+      }
+    }
+    JType t = kernel.pick(types.isEmpty() ? kernel.valueTypes() : types);
+    Scope scope = new Scope();
+    globals.forEach(scope::add);
+    ExpressionGenerator g = new ExpressionGenerator(kernel.r, features, scope, null);
+    g.helpers.addAll(helpers);
+    ArrayReturns.Function f = ArrayReturns.function(g, kernel.scope, name, t);
+    kernel.arrayFunctions.add(f);
+    return ArrayReturns.source(g, f, names.fresh("c"));
   }
 
   /** A device function over scalars, calling only the ones generated before it. */

@@ -74,7 +74,9 @@ class KernelGeneratorTest {
               Feature.WARP_OPS, Pattern.compile("\\b(shfl\\w*Sync|ballotSync|activeMask)\\(")),
           Map.entry(
               Feature.HALF_PRECISION, Pattern.compile("\\b(hfma2|hadd2|floatToHalf|packHalf2)\\(")),
-          Map.entry(Feature.RECURSION, Pattern.compile("static \\w+ k\\d+_r\\d+\\(int depth")));
+          Map.entry(Feature.RECURSION, Pattern.compile("static \\w+ k\\d+_r\\d+\\(int depth")),
+          Map.entry(Feature.ARRAYS_OF_ARRAYS, Pattern.compile("\\w+\\[\\]\\[\\] \\w+")),
+          Map.entry(Feature.ARRAY_RETURNS, Pattern.compile("static \\w+\\[\\] k\\d+_ar\\d+\\(")));
 
   /**
    * Aliasing: with the feature, some kernels of 40 receive one array as two parameters (the same
@@ -105,6 +107,85 @@ class KernelGeneratorTest {
     without.remove(Feature.ALIASING);
     for (GeneratedKernel k : kernels(without)) {
       assertTrue(k.params().stream().allMatch(p -> p.aliasOf() == null), k::source);
+    }
+  }
+
+  /**
+   * Arrays of arrays: the inputs of 40 kernels have ragged rows, each non-empty and of a
+   * power-of-two length (the generated index masks rely on it), and some rows are the same array as
+   * another row or as a one-dimensional input argument; without aliasing no row is shared. An
+   * output's rows hold the slots of every thread.
+   */
+  @Test
+  void arraysOfArrays_raggedRowsSometimesShared() {
+    int[] shared = new int[2];
+    int ragged = 0;
+    for (GeneratedKernel k : kernels(Feature.DEFAULTS)) {
+      Object[] args = k.arguments(k.seed());
+      for (int i = 0; i < args.length; i++) {
+        GeneratedKernel.Param p = k.params().get(i);
+        if (p.kind() == Scope.Kind.INPUT_ROWS) {
+          Object[] rows = (Object[]) args[i];
+          assertEquals(p.rows().size(), rows.length);
+          assertEquals(1, Integer.bitCount(rows.length), p::toString);
+          Set<Integer> lengths = new java.util.HashSet<>();
+          for (int r = 0; r < rows.length; r++) {
+            int n = java.lang.reflect.Array.getLength(rows[r]);
+            assertEquals(1, Integer.bitCount(n), () -> p + " row length");
+            lengths.add(n);
+            for (int q = 0; q < r; q++) {
+              shared[0] += rows[q] == rows[r] ? 1 : 0;
+            }
+            for (Object a : args) {
+              shared[1] += a == rows[r] ? 1 : 0;
+            }
+          }
+          ragged += lengths.size() > 1 ? 1 : 0;
+        } else if (p.kind() == Scope.Kind.OUTPUT_ROWS) {
+          Object[] rows = (Object[]) args[i];
+          int perRow = (k.threads() + rows.length - 1) / rows.length * p.length();
+          for (Object row : rows) {
+            assertTrue(java.lang.reflect.Array.getLength(row) >= perRow, p::toString);
+          }
+        }
+      }
+    }
+    assertTrue(ragged > 3, "too few ragged arrays of arrays: " + ragged);
+    assertTrue(shared[0] > 0 && shared[1] > 0, "rows shared: " + shared[0] + ", " + shared[1]);
+    EnumSet<Feature> without = EnumSet.allOf(Feature.class);
+    without.remove(Feature.ALIASING);
+    for (GeneratedKernel k : kernels(without)) {
+      for (GeneratedKernel.Param p : k.params()) {
+        assertTrue(
+            p.rows().stream().allMatch(r -> r.sameAs() < 0 && r.shares() == null), k::source);
+      }
+    }
+  }
+
+  /**
+   * Array-returning device functions of every shape appear in 120 kernels, some not inlined, and
+   * their results are read, and written at the thread's slots where the arguments were outputs.
+   */
+  @Test
+  void arrayReturns_everyShapeAndFamily() {
+    KernelGenerator g = new KernelGenerator(Feature.DEFAULTS);
+    StringBuilder all = new StringBuilder();
+    for (int i = 0; i < 120; i++) {
+      all.append(g.generate(DifferentialFuzzTest.kernelSeed(13, i), "k" + i).source());
+    }
+    String s = all.toString();
+    List<String> shapes =
+        List.of(
+            "\\[\\] k\\d+_ar\\d+\\(\\w+\\[\\] x, \\w+\\[\\] y, int c\\d+\\)",
+            "\\[\\] k\\d+_ar\\d+\\(\\w+\\[\\] x, int c\\d+\\)",
+            "\\[\\] k\\d+_ar\\d+\\(\\w+\\[\\]\\[\\] m, \\w+\\[\\] y, int c\\d+\\)",
+            "@NoInline\\s+static \\w+\\[\\] k\\d+_ar",
+            // outputs passed, the result written at one of the thread's slots
+            "(?s)(ra\\d+) = k\\d+_ar\\d+\\(out\\d+, out\\d+, .*\\1\\[gid[^\\]]*\\] [-+*/%&|^<>]*= ",
+            // a row passed
+            "= k\\d+_ar\\d+\\((\\w+, )?in\\d+\\[");
+    for (String shape : shapes) {
+      assertTrue(Pattern.compile(shape).matcher(s).find(), "never: " + shape);
     }
   }
 

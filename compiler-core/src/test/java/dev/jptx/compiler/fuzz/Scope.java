@@ -23,13 +23,24 @@ final class Scope {
     /** A per-thread {@code new T[n]}. */
     LOCAL_ARRAY,
     /** A {@code static final} constant array. */
-    TABLE
+    TABLE,
+    /**
+     * An array of arrays every thread reads: ragged rows, each non-empty, of power-of-two length.
+     */
+    INPUT_ROWS,
+    /**
+     * An array of arrays of per-thread slots: thread {@code gid} owns row {@code gid % rows},
+     * columns {@code gid / rows * length} on for {@code length} slots.
+     */
+    OUTPUT_ROWS,
+    /** A per-thread {@code new T[R][C]}, both sizes powers of two. */
+    LOCAL_ROWS
   }
 
   /**
    * A name in scope. For arrays, {@code type} is the element type and {@code length} the length
    * (for outputs: the slots per thread; for atomics, the one operation applied to them is {@code
-   * op}).
+   * op}). For arrays of arrays, {@code type} is the element type of the rows.
    */
   record Var(String name, JType type, Kind kind, int length, String op) {
     boolean assignable() {
@@ -38,6 +49,24 @@ final class Scope {
 
     boolean scalar() {
       return kind == Kind.LOCAL || kind == Kind.PARAM || kind == Kind.FIXED;
+    }
+
+    /** An array of arrays: its elements are read and written as {@code a[r][c]}. */
+    boolean rows() {
+      return kind == Kind.INPUT_ROWS || kind == Kind.OUTPUT_ROWS || kind == Kind.LOCAL_ROWS;
+    }
+
+    /** An array (or array of arrays) whose elements expressions may read. */
+    boolean readable() {
+      return !scalar() && kind != Kind.ATOMIC;
+    }
+
+    /** An array (or array of arrays) the thread may store into, at the indices it owns. */
+    boolean writable() {
+      return kind == Kind.OUTPUT
+          || kind == Kind.LOCAL_ARRAY
+          || kind == Kind.OUTPUT_ROWS
+          || kind == Kind.LOCAL_ROWS;
     }
   }
 

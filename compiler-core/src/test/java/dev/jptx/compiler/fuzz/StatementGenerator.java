@@ -96,7 +96,9 @@ final class StatementGenerator {
       return List.of(switchStatement(depth));
     }
     if (k == 16 && g.has(Feature.LOCAL_ARRAYS)) {
-      return List.of(localArray());
+      return g.has(Feature.ARRAYS_OF_ARRAYS) && g.chance(3)
+          ? localRows(depth)
+          : List.of(localArray());
     }
     if (k == 17 && kernel() && g.has(Feature.ATOMICS)) {
       List<Var> as = g.scope.find(v -> v.kind() == Kind.ATOMIC);
@@ -115,6 +117,18 @@ final class StatementGenerator {
 
   /** {@code T v = e;}: the variable is in scope after, not in its own initializer. */
   Stmt declaration() {
+    if (kernel() && !g.arrayFunctions.isEmpty() && g.chance(3)) {
+      Stmt s = ArrayReturns.call(g, g.pick(g.arrayFunctions), names.fresh("ra"));
+      if (s != null) {
+        return s;
+      }
+    }
+    if (g.has(Feature.ARRAYS_OF_ARRAYS) && g.chance(5)) {
+      Stmt s = rowLocal();
+      if (s != null) {
+        return s;
+      }
+    }
     JType t = g.pick(g.valueTypes());
     String n = names.fresh("v");
     // constants flowing through variables are what the optimizer folds: an edge value, often
@@ -147,7 +161,7 @@ final class StatementGenerator {
 
   /** A store into an output slot or a local array. */
   private Stmt store() {
-    List<Var> as = g.scope.find(v -> v.kind() == Kind.OUTPUT || v.kind() == Kind.LOCAL_ARRAY);
+    List<Var> as = g.scope.find(Var::writable);
     if (as.isEmpty()) {
       return assignment();
     }
@@ -160,9 +174,7 @@ final class StatementGenerator {
   }
 
   private Expr target() {
-    List<Var> vs =
-        g.scope.find(
-            v -> v.assignable() || v.kind() == Kind.OUTPUT || v.kind() == Kind.LOCAL_ARRAY);
+    List<Var> vs = g.scope.find(v -> v.assignable() || v.writable());
     if (vs.isEmpty()) {
       return null;
     }
@@ -306,6 +318,53 @@ final class StatementGenerator {
     String name = names.fresh("la");
     g.scope.add(new Var(name, t, Kind.LOCAL_ARRAY, n, null));
     return Stmt.of(t.java + "[] " + name + " = new " + t.java + "[" + n + "];");
+  }
+
+  /**
+   * {@code T[][] lr = new T[R][C];} (sizes powers of two), sometimes filled by two nested loops
+   * over {@code lr.length} and {@code lr[i].length}.
+   */
+  private List<Stmt> localRows(int depth) {
+    JType t = g.pick(g.valueTypes());
+    int rows = 1 << g.r.nextInt(3);
+    int cols = 2 << g.r.nextInt(3);
+    String name = names.fresh("lr");
+    List<Stmt> out = new ArrayList<>();
+    out.add(
+        Stmt.of(t.java + "[][] " + name + " = new " + t.java + "[" + rows + "][" + cols + "];"));
+    if (g.has(Feature.LOOPS) && loopDepth == 0 && depth < MAX_DEPTH && g.chance(2)) {
+      String i = names.fresh("i");
+      String j = names.fresh("j");
+      int mark = g.scope.mark();
+      g.scope.add(new Var(i, JType.INT, Kind.FIXED, 0, null));
+      g.scope.add(new Var(j, JType.INT, Kind.FIXED, 0, null));
+      Stmt fill = Stmt.of(name + "[" + i + "][" + j + "] = ", g.gen(t, 2), ";");
+      g.scope.reset(mark);
+      Stmt inner =
+          Stmt.of(
+              "for (int " + j + " = 0; " + j + " < " + name + "[" + i + "].length; " + j + "++) ",
+              new Stmt.Block(List.of(fill)));
+      out.add(
+          Stmt.of(
+              "for (int " + i + " = 0; " + i + " < " + name + ".length; " + i + "++) ",
+              new Stmt.Block(List.of(inner))));
+    }
+    g.scope.add(new Var(name, t, Kind.LOCAL_ROWS, cols, null));
+    return out;
+  }
+
+  /** {@code T[] row = a[r];} of an input or local array of arrays: an array like the others. */
+  private Stmt rowLocal() {
+    List<Var> as = g.scope.find(v -> v.kind() == Kind.INPUT_ROWS || v.kind() == Kind.LOCAL_ROWS);
+    if (as.isEmpty()) {
+      return null;
+    }
+    Var a = g.pick(as);
+    String name = names.fresh("row");
+    Expr row = g.rowIndex(a, false);
+    Kind kind = a.kind() == Kind.LOCAL_ROWS ? Kind.LOCAL_ARRAY : Kind.INPUT;
+    g.scope.add(new Var(name, a.type(), kind, 0, null));
+    return Stmt.of(a.type().java + "[] " + name + " = " + a.name() + "[", row, "];");
   }
 
   private Stmt atomic(Var a) {
