@@ -6,6 +6,7 @@ import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.frontend.classes.ClassFiles;
+import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.Differential;
@@ -228,17 +229,17 @@ public final class FuzzCorpusExport {
   record Compiled(Map<String, String> ptx, String entry) {}
 
   /**
-   * Compiles a class holding one kernel with {@link #OPTIONS}, as {@link Differential#build} does
-   * but without the verifier after every pass and without writing files; each module must pass the
-   * PTX lint and {@code ptxas}.
+   * Compiles a class holding one kernel with {@link #OPTIONS}, finding what it uses on {@code
+   * classPath}, as {@link Differential#build} does but without the verifier after every pass and
+   * without writing files; each module must pass the PTX lint and {@code ptxas}.
    *
    * @throws AssertionError if jptx reports an error or a module is rejected
    */
-  static Compiled compile(byte[] classBytes) {
+  static Compiled compile(byte[] classBytes, ClassPath classPath) {
     Diagnostics d = new Diagnostics();
     ClassResult r =
         new Pipeline(OPTIONS, DumpSink.NONE)
-            .compile(ClassFiles.readKnownGood(classBytes), TestClasses.classPath(), d);
+            .compile(ClassFiles.readKnownGood(classBytes), classPath, d);
     if (!r.succeeded()) {
       throw new AssertionError("compilation failed: " + d.all());
     }
@@ -263,7 +264,10 @@ public final class FuzzCorpusExport {
     try {
       byte[] bytes = Files.readAllBytes(classes.resolve(className.replace('.', '/') + ".class"));
       long t0 = System.nanoTime();
-      compiled = compile(bytes);
+      // the kernel's nested records are next to its class, not among the test classes
+      try (ClassPath classPath = new ClassPath(List.of(classes, TestClasses.root()))) {
+        compiled = compile(bytes, classPath);
+      }
       time("jptx and ptxas", t0);
     } catch (AssertionError e) {
       boolean jptx = String.valueOf(e.getMessage()).startsWith("compilation failed");
