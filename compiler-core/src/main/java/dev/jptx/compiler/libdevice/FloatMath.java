@@ -2,14 +2,14 @@ package dev.jptx.compiler.libdevice;
 
 /**
  * {@code GpuMath}'s single-precision functions on the device. {@code sin cos tan asin acos atan
- * atan2 sinh cosh tanh exp exp2 exp10 log log2 log10 cbrt hypot rsqrt} are computed in {@code
- * float} within CUDA's bounds for their {@code f}-suffixed twins and without {@code div.rn.f32} or
- * {@code sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their code stays near
- * nvcc's size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py); {@code sqrt} is
- * the double root rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. {@code
- * expm1 log1p pow} are still the {@code double} library rounded once to {@code float}, as {@code
- * GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29 ulp of a
- * halfway point.
+ * atan2 sinh cosh tanh exp exp2 exp10 expm1 log log2 log10 log1p cbrt hypot rsqrt} are computed in
+ * {@code float} within CUDA's bounds for their {@code f}-suffixed twins and without {@code
+ * div.rn.f32} or {@code sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their
+ * code stays near nvcc's size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py);
+ * {@code sqrt} is the double root rounded to float, which the optimizer narrows to {@code
+ * sqrt.rn.f32}. {@code pow} is still the {@code double} library rounded once to {@code float}, as
+ * {@code GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29
+ * ulp of a halfway point.
  *
  * <p>Under {@code fastMath} the pass {@code FastMathLowering} replaces calls of {@code sin cos tan
  * exp exp2 exp10 log log2 log10 pow sqrt rsqrt} with the hardware approximations; it recognizes
@@ -65,6 +65,15 @@ public final class FloatMath {
   private static final float EXP10_5 = 0x1.156ff0p-1f;
   private static final float EXP10_6 = 0x1.a66728p-3f;
 
+  /** {@code P(r)} of {@link #expm1}, by build-config/math-fit/fit.py (2^-31 relative). */
+  private static final float EXPM1_1 = 0x1.000000p-1f;
+
+  private static final float EXPM1_2 = 0x1.555554p-3f;
+  private static final float EXPM1_3 = 0x1.5554f4p-5f;
+  private static final float EXPM1_4 = 0x1.1112c8p-7f;
+  private static final float EXPM1_5 = 0x1.6d4054p-10f;
+  private static final float EXPM1_6 = 0x1.9e9c76p-13f;
+
   /** {@code log2(10)}, and {@code log10(2) = LOG10_2_HI + LOG10_2_LO} (the first with 20 bits). */
   private static final float LOG2_10 = 0x1.a934f0p1f;
 
@@ -94,6 +103,12 @@ public final class FloatMath {
   private static final double INV_LN2_DOUBLE = 0x1.71547652b82fep0;
 
   private static final double LOG10_2_DOUBLE = 0x1.34413509f79ffp-2;
+
+  /** {@code ln(2)}, rounded to double. */
+  private static final double LN2_DOUBLE = 0x1.62e42fefa39efp-1;
+
+  private static final int DOUBLE_BIAS = 1023;
+  private static final int DOUBLE_MANTISSA = 52;
 
   /** Minus a third of the bits of {@code x} from this is within 3.4% of {@code x^(-1/3)}. */
   private static final int RCBRT_SEED = 0x54a23000;
@@ -502,9 +517,31 @@ public final class FloatMath {
     return timesPowerOfTwo(r * q, k);
   }
 
-  /** {@code GpuMath.expm1}. */
+  /**
+   * {@code GpuMath.expm1} in single precision (CUDA's {@code expm1f} bound, 1 ulp): {@link #exp}'s
+   * reduction {@code x = k ln2 + r} and fit, {@code e^r - 1 = r + u}, then {@code 2^k (r + u) +
+   * (2^k - 1)} in double, rounded once: in float the sum would cancel (for {@code k = -1, 1}) and
+   * cost more than the ulp. {@code k = 0} below ln2/2 in magnitude, where the sum is {@code r + u}.
+   */
   public static float expm1(float x) {
-    return (float) ExpLog.expm1(x);
+    // as in exp: e^-104 - 1 rounds to -1 and e^89 - 1 overflows; NaN passes both comparisons
+    float y = x < -104f ? -104f : x;
+    y = y > 89f ? 89f : y;
+    float rounded = Math.fma(y, LOG2_E, ROUNDER);
+    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
+    float kf = rounded - ROUNDER;
+    float r = Math.fma(kf, -LN2_HI, y);
+    r = Math.fma(kf, -LN2_LO, r);
+    float p = Math.fma(EXPM1_6, r, EXPM1_5);
+    p = Math.fma(p, r, EXPM1_4);
+    p = Math.fma(p, r, EXPM1_3);
+    p = Math.fma(p, r, EXPM1_2);
+    p = Math.fma(p, r, EXPM1_1);
+    double u = (double) r * r * p;
+    double scale = Double.longBitsToDouble((long) (k + DOUBLE_BIAS) << DOUBLE_MANTISSA);
+    float result = (float) Math.fma(scale, r + u, scale - 1.0);
+    // -0 (and every x below 2^-25 in magnitude) is its own expm1: r + u would give +0 for -0
+    return Math.abs(x) < 0x1p-25f ? x : result;
   }
 
   /**
@@ -545,7 +582,12 @@ public final class FloatMath {
 
   /** {@code log2(x)} for positive normal or subnormal {@code x}, to about 2^-26 relative. */
   private static double log2InDouble(float x) {
-    float f = logFraction(x);
+    // summed in double: e + log2(m) cancels for m below 1, and a float sum would lose an ulp there
+    return (double) logExponent(x) + log2OfOnePlus(logFraction(x));
+  }
+
+  /** {@code log2(1 + f)} for {@code |f| <= 1/3}, to about 2^-26 relative. */
+  private static double log2OfOnePlus(float f) {
     float q = Math.fma(LOG2_9, f, LOG2_8);
     q = Math.fma(q, f, LOG2_7);
     q = Math.fma(q, f, LOG2_6);
@@ -554,8 +596,7 @@ public final class FloatMath {
     q = Math.fma(q, f, LOG2_3);
     q = Math.fma(q, f, LOG2_2);
     q = Math.fma(q, f, LOG2_1);
-    // summed in double: e + log2(m) cancels for m below 1, and a float sum would lose an ulp there
-    return (double) logExponent(x) + Math.fma((double) f, INV_LN2_DOUBLE, (double) (f * f * q));
+    return Math.fma((double) f, INV_LN2_DOUBLE, (double) (f * f * q));
   }
 
   /**
@@ -585,9 +626,22 @@ public final class FloatMath {
     return y;
   }
 
-  /** {@code GpuMath.log1p}. */
+  /**
+   * {@code GpuMath.log1p} in single precision (CUDA's {@code log1pf} bound, 1 ulp): below 1/4 in
+   * magnitude {@link #log2InDouble}'s fit of {@code log2(1 + f)} with {@code f = x} itself (no
+   * rounding of {@code 1 + x}); above, {@code log(u) + c/u} for {@code u = 1 + x} rounded and
+   * {@code c} the rounding error (exact: {@code u - 1} is), all summed in double and rounded once.
+   */
   public static float log1p(float x) {
-    return (float) ExpLog.log1p(x);
+    float u = 1f + x;
+    boolean small = Math.abs(x) < 0.25f;
+    float f = small ? x : logFraction(u);
+    float e = small ? 0f : logExponent(u);
+    // from 2^24 on c/u is below 2^-24, negligible, and reciprocal's range ends at 2^126
+    float c = small || u > 0x1p24f ? 0f : (x - (u - 1f)) * reciprocal(u);
+    double y = ((double) e + log2OfOnePlus(f)) * LN2_DOUBLE + (double) c;
+    // -0 is its own log1p, and u outside (0, inf) gives -inf, inf or NaN as log's
+    return x == 0f ? x : logSpecialCases(u, (float) y);
   }
 
   /** {@code GpuMath.pow}: the double {@code pow} of the float operands, whose cases it shares. */

@@ -222,6 +222,8 @@ class FloatMathAccuracyTest {
       }
       same("rsqrt", (float) (1 / Math.sqrt(x)), FloatMath.rsqrt(x), x);
       same("acos", (float) Math.acos(x), FloatMath.acos(x), x);
+      same("expm1", (float) Math.expm1(x), FloatMath.expm1(x), x);
+      same("log1p", (float) Math.log1p(x), FloatMath.log1p(x), x);
       if (!Float.isFinite(x) || x == 0f) {
         same("cbrt", (float) Math.cbrt(x), FloatMath.cbrt(x), x);
       }
@@ -239,6 +241,11 @@ class FloatMathAccuracyTest {
           same("atan2(" + y + ", x)", (float) Math.atan2(y, x), FloatMath.atan2(y, x), x);
         }
       }
+    }
+    // log1p's pole and the edges of its branches, expm1's saturation and overflow
+    for (float x : new float[] {-1f, -0.99999994f, -0.25f, 0.25f, 0x1p24f, 0x1p-25f, 88.72f}) {
+      same("log1p", (float) Math.log1p(x), FloatMath.log1p(x), x);
+      same("expm1", (float) Math.expm1(x), FloatMath.expm1(x), x);
     }
     // the ends of asin's and acos's domain, where the half-angle form takes a root of 0
     for (float x : new float[] {1f, -1f}) {
