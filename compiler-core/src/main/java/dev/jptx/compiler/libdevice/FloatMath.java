@@ -552,6 +552,12 @@ public final class FloatMath {
   public static float log(float x) {
     float f = logFraction(x);
     float fe = logExponent(x);
+    float q = logPolynomial(f);
+    return logSpecialCases(x, Math.fma(fe, LN2_HI, Math.fma(fe, LN2_LO, Math.fma(f * f, q, f))));
+  }
+
+  /** {@code q(f)} of {@link #log}: {@code log(1 + f) = f + f^2 q(f)} on {@code [-1/3, 1/3)}. */
+  private static float logPolynomial(float f) {
     float q = Math.fma(-0x1.fcd036p-4f, f, 0x1.1990bcp-3f);
     q = Math.fma(q, f, -0x1.f75896p-4f);
     q = Math.fma(q, f, 0x1.1fdcf0p-3f);
@@ -559,8 +565,7 @@ public final class FloatMath {
     q = Math.fma(q, f, 0x1.99bf86p-3f);
     q = Math.fma(q, f, -0x1.ffffb6p-3f);
     q = Math.fma(q, f, 0x1.55552cp-2f);
-    q = Math.fma(q, f, -0.5f);
-    return logSpecialCases(x, Math.fma(fe, LN2_HI, Math.fma(fe, LN2_LO, Math.fma(f * f, q, f))));
+    return Math.fma(q, f, -0.5f);
   }
 
   /**
@@ -627,19 +632,25 @@ public final class FloatMath {
   }
 
   /**
-   * {@code GpuMath.log1p} in single precision (CUDA's {@code log1pf} bound, 1 ulp): below 1/4 in
-   * magnitude {@link #log2InDouble}'s fit of {@code log2(1 + f)} with {@code f = x} itself (no
-   * rounding of {@code 1 + x}); above, {@code log(u) + c/u} for {@code u = 1 + x} rounded and
-   * {@code c} the rounding error (exact: {@code u - 1} is), all summed in double and rounded once.
+   * {@code GpuMath.log1p} in single precision (CUDA's {@code log1pf} bound, 1 ulp): {@code u = 1 +
+   * x} rounded, with {@code c} its rounding error (exact while {@code u - 1} is, below 2^24), and
+   * {@link #log}'s reduction of {@code u}, so that {@code 1 + x = 2^e (1 + hi + lo)} with {@code hi
+   * = m - 1} and {@code lo = c 2^-e}; then {@code e ln2 + log(1 + hi) + lo / (1 + hi)}, the
+   * quotient as {@code lo (1 - hi + hi^2)} (its error below 2^-27 of the result; no division),
+   * {@code log(1 + hi)} by {@link #log}'s fit, the sums in double and rounded once.
    */
   public static float log1p(float x) {
     float u = 1f + x;
-    boolean small = Math.abs(x) < 0.25f;
-    float f = small ? x : logFraction(u);
-    float e = small ? 0f : logExponent(u);
-    // from 2^24 on c/u is below 2^-24, negligible, and reciprocal's range ends at 2^126
-    float c = small || u > 0x1p24f ? 0f : (x - (u - 1f)) * reciprocal(u);
-    double y = ((double) e + log2OfOnePlus(f)) * LN2_DOUBLE + (double) c;
+    int bits = Float.floatToRawIntBits(u);
+    int e = (bits - TWO_THIRDS_BITS) >> FLOAT_MANTISSA;
+    float hi = Float.intBitsToFloat(bits - (e << FLOAT_MANTISSA)) - 1f;
+    // from 2^24 on c is inexact but below 2^-28 of the result, and 2^-e may be out of range
+    float c = (x - (u - 1f)) * Float.intBitsToFloat((FLOAT_BIAS - e) << FLOAT_MANTISSA);
+    double lo = u < 0x1p24f ? c : 0f;
+    double h = hi;
+    // in double: lo and hi may nearly cancel (x just below -2^-25), leaving no room for rounding
+    double tail = Math.fma(h * h, logPolynomial(hi) + lo, Math.fma(-lo, h, lo));
+    double y = Math.fma((double) e, LN2_DOUBLE, h) + tail;
     // -0 is its own log1p, and u outside (0, inf) gives -inf, inf or NaN as log's
     return x == 0f ? x : logSpecialCases(u, (float) y);
   }
