@@ -432,13 +432,19 @@ public final class FloatMath {
    * so that subnormal results are rounded once and overflow gives infinity.
    */
   public static float exp(float x) {
-    // e^-104 rounds to 0 and e^89 overflows: clamping keeps k's magic-number rounding in range
-    // and leaves NaN alone (both comparisons are false)
-    float y = x < -104f ? -104f : x;
-    y = y > 89f ? 89f : y;
+    float y = expArgument(x);
     float rounded = Math.fma(y, LOG2_E, ROUNDER);
     int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
     return timesPowerOfTwo(expm1Reduced(y, rounded - ROUNDER), k);
+  }
+
+  /**
+   * {@code x} clamped to {@code [-104, 89]}: e^-104 rounds to 0 and e^89 overflows, so clamping
+   * keeps {@code k}'s magic-number rounding in range; NaN passes both comparisons.
+   */
+  private static float expArgument(float x) {
+    float y = x < -104f ? -104f : x;
+    return y > 89f ? 89f : y;
   }
 
   /**
@@ -465,14 +471,19 @@ public final class FloatMath {
 
   /** {@code e^r - 1} for {@code r = y - kf ln2}, {@code |r| <= ln2/2}: the degree-4 fit. */
   private static float expm1Reduced(float y, float kf) {
-    // kf * LN2_HI has its last bit at 2^-24 and |r| < 1/2: the first step is exact
-    float r = Math.fma(kf, -LN2_HI, y);
-    r = Math.fma(kf, -LN2_LO, r);
+    float r = expRemainder(y, kf);
     float p = Math.fma(0x1.6d10fcp-10f, r, 0x1.120b62p-7f);
     p = Math.fma(p, r, 0x1.55551ap-5f);
     p = Math.fma(p, r, 0x1.5554dep-3f);
     p = Math.fma(p, r, 0.5f);
     return Math.fma(r * r, p, r);
+  }
+
+  /** {@code r = y - kf ln2} in two steps. */
+  private static float expRemainder(float y, float kf) {
+    // kf * LN2_HI has its last bit at 2^-24 and |r| < 1/2: the first step is exact
+    float r = Math.fma(kf, -LN2_HI, y);
+    return Math.fma(kf, -LN2_LO, r);
   }
 
   /**
@@ -524,14 +535,11 @@ public final class FloatMath {
    * cost more than the ulp. {@code k = 0} below ln2/2 in magnitude, where the sum is {@code r + u}.
    */
   public static float expm1(float x) {
-    // as in exp: e^-104 - 1 rounds to -1 and e^89 - 1 overflows; NaN passes both comparisons
-    float y = x < -104f ? -104f : x;
-    y = y > 89f ? 89f : y;
+    // e^-104 - 1 rounds to -1 as e^-104 to 0
+    float y = expArgument(x);
     float rounded = Math.fma(y, LOG2_E, ROUNDER);
     int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    float kf = rounded - ROUNDER;
-    float r = Math.fma(kf, -LN2_HI, y);
-    r = Math.fma(kf, -LN2_LO, r);
+    float r = expRemainder(y, rounded - ROUNDER);
     float p = Math.fma(EXPM1_6, r, EXPM1_5);
     p = Math.fma(p, r, EXPM1_4);
     p = Math.fma(p, r, EXPM1_3);
