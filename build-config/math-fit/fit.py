@@ -93,3 +93,7 @@ fit("atan A(t^2)", atan_t, lambda j, u: u ** j, 1e-6, 1.0, 9)
 # asin(x) = x + x^3 B(x^2) on |x| <= 0.5625 (asin, acos)
 asin_t = T(lambda u: (mp.asin(mp.sqrt(u)) / mp.sqrt(u) - 1) / u, lambda u: mp.asin(mp.sqrt(u)) / mp.sqrt(u) / u)
 fit("asin B(x^2)", asin_t, lambda j, u: u ** j, 1e-6, 0.5625 ** 2, 6)
+# e^r - 1 = r + r^2 P(r) on |r| <= ln2/2 (+ slack) (expm1), error relative to e^r - 1
+hln2 = float(mp.log(2) / 2) * 1.01
+expm1_t = T(lambda r: (mp.expm1(r) - r) / r ** 2, lambda r: abs(mp.expm1(r) / r ** 2))
+fit("expm1 P(r)", expm1_t, lambda j, r: r ** j, -hln2, hln2, 6)

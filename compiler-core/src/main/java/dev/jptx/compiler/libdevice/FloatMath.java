@@ -2,14 +2,14 @@ package dev.jptx.compiler.libdevice;
 
 /**
  * {@code GpuMath}'s single-precision functions on the device. {@code sin cos tan asin acos atan
- * atan2 sinh cosh tanh exp exp2 exp10 log log2 log10 cbrt hypot rsqrt} are computed in {@code
- * float} within CUDA's bounds for their {@code f}-suffixed twins and without {@code div.rn.f32} or
- * {@code sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their code stays near
- * nvcc's size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py); {@code sqrt} is
- * the double root rounded to float, which the optimizer narrows to {@code sqrt.rn.f32}. {@code
- * expm1 log1p pow} are still the {@code double} library rounded once to {@code float}, as {@code
- * GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29 ulp of a
- * halfway point.
+ * atan2 sinh cosh tanh exp exp2 exp10 expm1 log log2 log10 log1p cbrt hypot rsqrt} are computed in
+ * {@code float} within CUDA's bounds for their {@code f}-suffixed twins and without {@code
+ * div.rn.f32} or {@code sqrt.rn.f32} (Newton steps from bit-pattern seeds instead), so that their
+ * code stays near nvcc's size (docs/math-accuracy.md; polynomials by build-config/math-fit/fit.py);
+ * {@code sqrt} is the double root rounded to float, which the optimizer narrows to {@code
+ * sqrt.rn.f32}. {@code pow} is still the {@code double} library rounded once to {@code float}, as
+ * {@code GpuMath} does on the JVM: correctly rounded except when the true value lies within 2^-29
+ * ulp of a halfway point.
  *
  * <p>Under {@code fastMath} the pass {@code FastMathLowering} replaces calls of {@code sin cos tan
  * exp exp2 exp10 log log2 log10 pow sqrt rsqrt} with the hardware approximations; it recognizes
@@ -65,6 +65,15 @@ public final class FloatMath {
   private static final float EXP10_5 = 0x1.156ff0p-1f;
   private static final float EXP10_6 = 0x1.a66728p-3f;
 
+  /** {@code P(r)} of {@link #expm1}, by build-config/math-fit/fit.py (2^-31 relative). */
+  private static final float EXPM1_1 = 0x1.000000p-1f;
+
+  private static final float EXPM1_2 = 0x1.555554p-3f;
+  private static final float EXPM1_3 = 0x1.5554f4p-5f;
+  private static final float EXPM1_4 = 0x1.1112c8p-7f;
+  private static final float EXPM1_5 = 0x1.6d4054p-10f;
+  private static final float EXPM1_6 = 0x1.9e9c76p-13f;
+
   /** {@code log2(10)}, and {@code log10(2) = LOG10_2_HI + LOG10_2_LO} (the first with 20 bits). */
   private static final float LOG2_10 = 0x1.a934f0p1f;
 
@@ -94,6 +103,12 @@ public final class FloatMath {
   private static final double INV_LN2_DOUBLE = 0x1.71547652b82fep0;
 
   private static final double LOG10_2_DOUBLE = 0x1.34413509f79ffp-2;
+
+  /** {@code ln(2)}, rounded to double. */
+  private static final double LN2_DOUBLE = 0x1.62e42fefa39efp-1;
+
+  private static final int DOUBLE_BIAS = 1023;
+  private static final int DOUBLE_MANTISSA = 52;
 
   /** Minus a third of the bits of {@code x} from this is within 3.4% of {@code x^(-1/3)}. */
   private static final int RCBRT_SEED = 0x54a23000;
@@ -417,13 +432,19 @@ public final class FloatMath {
    * so that subnormal results are rounded once and overflow gives infinity.
    */
   public static float exp(float x) {
-    // e^-104 rounds to 0 and e^89 overflows: clamping keeps k's magic-number rounding in range
-    // and leaves NaN alone (both comparisons are false)
-    float y = x < -104f ? -104f : x;
-    y = y > 89f ? 89f : y;
+    float y = expArgument(x);
     float rounded = Math.fma(y, LOG2_E, ROUNDER);
     int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
     return timesPowerOfTwo(expm1Reduced(y, rounded - ROUNDER), k);
+  }
+
+  /**
+   * {@code x} clamped to {@code [-104, 89]}: e^-104 rounds to 0 and e^89 overflows, so clamping
+   * keeps {@code k}'s magic-number rounding in range; NaN passes both comparisons.
+   */
+  private static float expArgument(float x) {
+    float y = x < -104f ? -104f : x;
+    return y > 89f ? 89f : y;
   }
 
   /**
@@ -450,14 +471,19 @@ public final class FloatMath {
 
   /** {@code e^r - 1} for {@code r = y - kf ln2}, {@code |r| <= ln2/2}: the degree-4 fit. */
   private static float expm1Reduced(float y, float kf) {
-    // kf * LN2_HI has its last bit at 2^-24 and |r| < 1/2: the first step is exact
-    float r = Math.fma(kf, -LN2_HI, y);
-    r = Math.fma(kf, -LN2_LO, r);
+    float r = expRemainder(y, kf);
     float p = Math.fma(0x1.6d10fcp-10f, r, 0x1.120b62p-7f);
     p = Math.fma(p, r, 0x1.55551ap-5f);
     p = Math.fma(p, r, 0x1.5554dep-3f);
     p = Math.fma(p, r, 0.5f);
     return Math.fma(r * r, p, r);
+  }
+
+  /** {@code r = y - kf ln2} in two steps. */
+  private static float expRemainder(float y, float kf) {
+    // kf * LN2_HI has its last bit at 2^-24 and |r| < 1/2: the first step is exact
+    float r = Math.fma(kf, -LN2_HI, y);
+    return Math.fma(kf, -LN2_LO, r);
   }
 
   /**
@@ -502,9 +528,28 @@ public final class FloatMath {
     return timesPowerOfTwo(r * q, k);
   }
 
-  /** {@code GpuMath.expm1}. */
+  /**
+   * {@code GpuMath.expm1} in single precision (CUDA's {@code expm1f} bound, 1 ulp): {@link #exp}'s
+   * reduction {@code x = k ln2 + r} and fit, {@code e^r - 1 = r + u}, then {@code 2^k (r + u) +
+   * (2^k - 1)} in double, rounded once: in float the sum would cancel (for {@code k = -1, 1}) and
+   * cost more than the ulp. {@code k = 0} below ln2/2 in magnitude, where the sum is {@code r + u}.
+   */
   public static float expm1(float x) {
-    return (float) ExpLog.expm1(x);
+    // e^-104 - 1 rounds to -1 as e^-104 to 0
+    float y = expArgument(x);
+    float rounded = Math.fma(y, LOG2_E, ROUNDER);
+    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
+    float r = expRemainder(y, rounded - ROUNDER);
+    float p = Math.fma(EXPM1_6, r, EXPM1_5);
+    p = Math.fma(p, r, EXPM1_4);
+    p = Math.fma(p, r, EXPM1_3);
+    p = Math.fma(p, r, EXPM1_2);
+    p = Math.fma(p, r, EXPM1_1);
+    double u = (double) r * r * p;
+    double scale = Double.longBitsToDouble((long) (k + DOUBLE_BIAS) << DOUBLE_MANTISSA);
+    float result = (float) Math.fma(scale, r + u, scale - 1.0);
+    // -0 (and every x below 2^-25 in magnitude) is its own expm1: r + u would give +0 for -0
+    return Math.abs(x) < 0x1p-25f ? x : result;
   }
 
   /**
@@ -515,6 +560,12 @@ public final class FloatMath {
   public static float log(float x) {
     float f = logFraction(x);
     float fe = logExponent(x);
+    float q = logPolynomial(f);
+    return logSpecialCases(x, Math.fma(fe, LN2_HI, Math.fma(fe, LN2_LO, Math.fma(f * f, q, f))));
+  }
+
+  /** {@code q(f)} of {@link #log}: {@code log(1 + f) = f + f^2 q(f)} on {@code [-1/3, 1/3)}. */
+  private static float logPolynomial(float f) {
     float q = Math.fma(-0x1.fcd036p-4f, f, 0x1.1990bcp-3f);
     q = Math.fma(q, f, -0x1.f75896p-4f);
     q = Math.fma(q, f, 0x1.1fdcf0p-3f);
@@ -522,8 +573,7 @@ public final class FloatMath {
     q = Math.fma(q, f, 0x1.99bf86p-3f);
     q = Math.fma(q, f, -0x1.ffffb6p-3f);
     q = Math.fma(q, f, 0x1.55552cp-2f);
-    q = Math.fma(q, f, -0.5f);
-    return logSpecialCases(x, Math.fma(fe, LN2_HI, Math.fma(fe, LN2_LO, Math.fma(f * f, q, f))));
+    return Math.fma(q, f, -0.5f);
   }
 
   /**
@@ -545,7 +595,12 @@ public final class FloatMath {
 
   /** {@code log2(x)} for positive normal or subnormal {@code x}, to about 2^-26 relative. */
   private static double log2InDouble(float x) {
-    float f = logFraction(x);
+    // summed in double: e + log2(m) cancels for m below 1, and a float sum would lose an ulp there
+    return (double) logExponent(x) + log2OfOnePlus(logFraction(x));
+  }
+
+  /** {@code log2(1 + f)} for {@code |f| <= 1/3}, to about 2^-26 relative. */
+  private static double log2OfOnePlus(float f) {
     float q = Math.fma(LOG2_9, f, LOG2_8);
     q = Math.fma(q, f, LOG2_7);
     q = Math.fma(q, f, LOG2_6);
@@ -554,8 +609,7 @@ public final class FloatMath {
     q = Math.fma(q, f, LOG2_3);
     q = Math.fma(q, f, LOG2_2);
     q = Math.fma(q, f, LOG2_1);
-    // summed in double: e + log2(m) cancels for m below 1, and a float sum would lose an ulp there
-    return (double) logExponent(x) + Math.fma((double) f, INV_LN2_DOUBLE, (double) (f * f * q));
+    return Math.fma((double) f, INV_LN2_DOUBLE, (double) (f * f * q));
   }
 
   /**
@@ -585,9 +639,28 @@ public final class FloatMath {
     return y;
   }
 
-  /** {@code GpuMath.log1p}. */
+  /**
+   * {@code GpuMath.log1p} in single precision (CUDA's {@code log1pf} bound, 1 ulp): {@code u = 1 +
+   * x} rounded, with {@code c} its rounding error (exact while {@code u - 1} is, below 2^24), and
+   * {@link #log}'s reduction of {@code u}, so that {@code 1 + x = 2^e (1 + hi + lo)} with {@code hi
+   * = m - 1} and {@code lo = c 2^-e}; then {@code e ln2 + log(1 + hi) + lo / (1 + hi)}, the
+   * quotient as {@code lo (1 - hi + hi^2)} (its error below 2^-27 of the result; no division),
+   * {@code log(1 + hi)} by {@link #log}'s fit, the sums in double and rounded once.
+   */
   public static float log1p(float x) {
-    return (float) ExpLog.log1p(x);
+    float u = 1f + x;
+    int bits = Float.floatToRawIntBits(u);
+    int e = (bits - TWO_THIRDS_BITS) >> FLOAT_MANTISSA;
+    float hi = Float.intBitsToFloat(bits - (e << FLOAT_MANTISSA)) - 1f;
+    // from 2^24 on c is inexact but below 2^-28 of the result, and 2^-e may be out of range
+    float c = (x - (u - 1f)) * Float.intBitsToFloat((FLOAT_BIAS - e) << FLOAT_MANTISSA);
+    double lo = u < 0x1p24f ? c : 0f;
+    double h = hi;
+    // in double: lo and hi may nearly cancel (x just below -2^-25), leaving no room for rounding
+    double tail = Math.fma(h * h, logPolynomial(hi) + lo, Math.fma(-lo, h, lo));
+    double y = Math.fma((double) e, LN2_DOUBLE, h) + tail;
+    // -0 is its own log1p, and u outside (0, inf) gives -inf, inf or NaN as log's
+    return x == 0f ? x : logSpecialCases(u, (float) y);
   }
 
   /** {@code GpuMath.pow}: the double {@code pow} of the float operands, whose cases it shares. */

@@ -222,6 +222,8 @@ class FloatMathAccuracyTest {
       }
       same("rsqrt", (float) (1 / Math.sqrt(x)), FloatMath.rsqrt(x), x);
       same("acos", (float) Math.acos(x), FloatMath.acos(x), x);
+      same("expm1", (float) Math.expm1(x), FloatMath.expm1(x), x);
+      same("log1p", (float) Math.log1p(x), FloatMath.log1p(x), x);
       if (!Float.isFinite(x) || x == 0f) {
         same("cbrt", (float) Math.cbrt(x), FloatMath.cbrt(x), x);
       }
@@ -239,6 +241,20 @@ class FloatMathAccuracyTest {
           same("atan2(" + y + ", x)", (float) Math.atan2(y, x), FloatMath.atan2(y, x), x);
         }
       }
+    }
+    // log1p's pole and domain's end, expm1's saturation and overflow, and where both are x
+    for (float x : new float[] {-1f, -1.5f, 0x1p-25f, -0x1p-25f, -20f, 88.8f}) {
+      same("log1p", (float) Math.log1p(x), FloatMath.log1p(x), x);
+      same("expm1", (float) Math.expm1(x), FloatMath.expm1(x), x);
+    }
+    // ordinary values at the edges of their reductions and of log1p's correction: within 1 ulp
+    for (float x : new float[] {-0.99999994f, -0.25f, 0.25f, 0x1p24f, 0x1.000002p24f}) {
+      double exact = Math.log1p(x);
+      assertTrue(Math.abs(FloatMath.log1p(x) - exact) <= Math.ulp((float) exact), "log1p " + x);
+    }
+    for (float x : new float[] {-0.35f, 0.35f, -0.25f, 0.25f, 88.72f}) {
+      double exact = Math.expm1(x);
+      assertTrue(Math.abs(FloatMath.expm1(x) - exact) <= Math.ulp((float) exact), "expm1 " + x);
     }
     // the ends of asin's and acos's domain, where the half-angle form takes a root of 0
     for (float x : new float[] {1f, -1f}) {

@@ -7,13 +7,14 @@ import dev.jptx.Kernel;
 /** A kernel that calls {@link FloatMath}'s single-precision algorithms directly. */
 public final class FloatMathKernels {
   /** Results per input of {@link #floatMath}. */
-  public static final int RESULTS = 17;
+  public static final int RESULTS = 19;
 
   private FloatMathKernels() {}
 
   /**
-   * {@code sin cos tan tanh exp2 exp10 sinh cosh log2 log10 rsqrt asin acos atan cbrt} of x[i] and
-   * {@code hypot} and {@code atan2} of x[i] and x[i]'s bits rotated, as bits (NaNs canonical).
+   * {@code sin cos tan tanh exp2 exp10 sinh cosh log2 log10 rsqrt asin acos atan cbrt expm1 log1p}
+   * of x[i] and {@code hypot} and {@code atan2} of x[i] and x[i]'s bits rotated, as bits (NaNs
+   * canonical).
    */
   @Kernel
   public static void floatMath(float[] x, int[] out) {
@@ -41,5 +42,7 @@ public final class FloatMathKernels {
     out[o + 14] = Float.floatToIntBits(FloatMath.hypot(a, b));
     out[o + 15] = Float.floatToIntBits(FloatMath.atan2(b, a));
     out[o + 16] = Float.floatToIntBits(FloatMath.cbrt(a));
+    out[o + 17] = Float.floatToIntBits(FloatMath.expm1(a));
+    out[o + 18] = Float.floatToIntBits(FloatMath.log1p(a));
   }
 }

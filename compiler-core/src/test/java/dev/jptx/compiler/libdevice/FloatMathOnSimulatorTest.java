@@ -50,7 +50,11 @@ class FloatMathOnSimulatorTest {
       -0.99999994f,
       1.0000001f,
       0x1p60f,
-      -0x1p61f
+      -0x1p61f,
+      0.25f,
+      -0.25f,
+      0x1p24f,
+      88.72f
     };
     SplittableRandom r = new SplittableRandom(6);
     int n = 1024;

@@ -81,6 +81,8 @@ class FloatMathSweepTest {
     sweep("exp", 2, FloatMath::exp, Math::exp);
     sweep("exp2", 2, FloatMath::exp2, x -> Math.pow(2, x));
     sweep("exp10", 2, FloatMath::exp10, x -> Math.pow(10, x));
+    // 1 ulp: 0.728 seen over all 2^32 inputs
+    sweep("expm1", 1, FloatMath::expm1, Math::expm1);
   }
 
   @Test
@@ -88,6 +90,8 @@ class FloatMathSweepTest {
     sweep("log", 1, FloatMath::log, Math::log);
     sweep("log2", 1, FloatMath::log2, x -> Math.log(x) / Math.log(2));
     sweep("log10", 2, FloatMath::log10, Math::log10);
+    // 1 ulp: 0.786 seen over all 2^32 inputs
+    sweep("log1p", 1, FloatMath::log1p, Math::log1p);
     sweep("rsqrt", 2, FloatMath::rsqrt, x -> 1 / Math.sqrt(x));
     sweep("cbrt", 1, FloatMath::cbrt, Math::cbrt);
     sweep("hypot", 3, x -> FloatMath.hypot(x, 1.5f), x -> Math.hypot(x, 1.5));
