@@ -1,5 +1,18 @@
 package dev.jptx.compiler.libdevice;
 
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.C1;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.C2;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.C3;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.C4;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.C5;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.C6;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.S1;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.S2;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.S3;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.S4;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.S5;
+import static dev.jptx.compiler.libdevice.fdlibm.FdlibmTrigKernels.S6;
+
 /**
  * {@code Math.sin}, {@code cos} and {@code tan} for doubles. The argument is reduced to {@code r =
  * x - n * pi/2} with {@code |r| <= pi/4}, carried as a double-double {@code rh + rl}, by {@link
@@ -13,21 +26,7 @@ public final class Trig {
   /** Below this {@code sin x} and {@code tan x} round to {@code x} and {@code cos x} to 1. */
   private static final double TINY = 0x1p-27;
 
-  // sin(x) ~ x + S1 x^3 + ... + S6 x^13 on [-pi/4, pi/4] (fdlibm's minimax coefficients).
-  private static final double S1 = -1.66666666666666324348e-01;
-  private static final double S2 = 8.33333333332248946124e-03;
-  private static final double S3 = -1.98412698298579493134e-04;
-  private static final double S4 = 2.75573137070700676789e-06;
-  private static final double S5 = -2.50507602534068634195e-08;
-  private static final double S6 = 1.58969099521155010221e-10;
-
-  // cos(x) ~ 1 - x^2/2 + C1 x^4 + ... + C6 x^14 on [-pi/4, pi/4] (fdlibm's minimax coefficients).
-  private static final double C1 = 4.16666666666666019037e-02;
-  private static final double C2 = -1.38888888888741095749e-03;
-  private static final double C3 = 2.48015872894767294178e-05;
-  private static final double C4 = -2.75573143513906633035e-07;
-  private static final double C5 = 2.08757232129817482790e-09;
-  private static final double C6 = -1.13596475577881948265e-11;
+  // sine and cosine on [-pi/4, pi/4] by fdlibm's minimax coefficients (FdlibmTrigKernels)
 
   private Trig() {}
 

@@ -3,24 +3,25 @@ package dev.jptx.compiler.libdevice.fdlibm;
 /**
  * FDLIBM's k_sin, k_cos and k_tan: sine, cosine and tangent of a reduced argument x + y, |x| <=
  * pi/4 and |y| below half an ulp of x, by minimax polynomials; tan above 0.6744 uses tan(pi/4 - x)
- * and computes the reciprocal, when needed, with a split quotient.
+ * and computes the reciprocal, when needed, with a split quotient. Its sine and cosine coefficients
+ * serve {@code Math}'s library too ({@code Trig}'s double-double kernels).
  */
-final class FdlibmTrigKernels {
+public final class FdlibmTrigKernels {
   // sin(x) ~ x + S1 x^3 + ... + S6 x^13 on [-pi/4, pi/4].
-  private static final double S1 = -1.66666666666666324348e-01;
-  private static final double S2 = 8.33333333332248946124e-03;
-  private static final double S3 = -1.98412698298579493134e-04;
-  private static final double S4 = 2.75573137070700676789e-06;
-  private static final double S5 = -2.50507602534068634195e-08;
-  private static final double S6 = 1.58969099521155010221e-10;
+  public static final double S1 = -1.66666666666666324348e-01;
+  public static final double S2 = 8.33333333332248946124e-03;
+  public static final double S3 = -1.98412698298579493134e-04;
+  public static final double S4 = 2.75573137070700676789e-06;
+  public static final double S5 = -2.50507602534068634195e-08;
+  public static final double S6 = 1.58969099521155010221e-10;
 
   // cos(x) ~ 1 - x^2/2 + C1 x^4 + ... + C6 x^14 on [-pi/4, pi/4].
-  private static final double C1 = 4.16666666666666019037e-02;
-  private static final double C2 = -1.38888888888741095749e-03;
-  private static final double C3 = 2.48015872894767294178e-05;
-  private static final double C4 = -2.75573143513906633035e-07;
-  private static final double C5 = 2.08757232129817482790e-09;
-  private static final double C6 = -1.13596475577881948265e-11;
+  public static final double C1 = 4.16666666666666019037e-02;
+  public static final double C2 = -1.38888888888741095749e-03;
+  public static final double C3 = 2.48015872894767294178e-05;
+  public static final double C4 = -2.75573143513906633035e-07;
+  public static final double C5 = 2.08757232129817482790e-09;
+  public static final double C6 = -1.13596475577881948265e-11;
 
   // tan(x) ~ x + T0 x^3 + ... + T12 x^27 on [-0.67434, 0.67434].
   private static final double T0 = 3.33333333333334091986e-01;
