@@ -548,7 +548,7 @@ final class ExpressionGenerator {
    * {@code a[r][c]} in bounds. An output's is one of the thread's slots: row {@code gid %
    * a.length}, column {@code gid / a.length * slots + k}, so no two threads share one. Elsewhere
    * the column is masked by {@code a[r].length} (rows may be ragged), so the row index, which
-   * appears twice, has no side effects.
+   * appears twice, and the column, evaluated between the two, have no side effects.
    */
   private Expr rowElement(Var a) {
     if (a.kind() == Kind.OUTPUT_ROWS) {
@@ -557,8 +557,14 @@ final class ExpressionGenerator {
       return Expr.of(a.type(), a.name() + "[" + gid + " % " + rows + "][", col, "]");
     }
     Expr row = rowIndex(a, true);
-    Expr col = index(Expr.of(JType.INT, a.name() + "[", row, "].length"));
-    return Expr.of(a.type(), a.name() + "[", row, "][", col, "]");
+    // the column is evaluated between the row's two copies: it must not assign what the row reads
+    pure++;
+    try {
+      Expr col = index(Expr.of(JType.INT, a.name() + "[", row, "].length"));
+      return Expr.of(a.type(), a.name() + "[", row, "][", col, "]");
+    } finally {
+      pure--;
+    }
   }
 
   /** An in-bounds row index of an array of arrays (whose row count is a power of two). */
