@@ -168,7 +168,7 @@ public final class SelectionPatterns {
   /** The rules before the half-precision ones ({@link HalfPatterns}). */
   private static final List<SelectionPattern> BEFORE_HALVES = List.of(
       // index arithmetic, base + (long) i * size and friends: one instruction where PTX has one
-      rule("mad.wide",     op(ADD, I64, op(MUL, I64, WIDE_INDEX.sharedToo(), imm32("b", I64)).sharedToo(), ri("c", I64)), MAD_WIDE_S32, "a", "b", "c"),
+      rule("mad.wide",     op(ADD, I64, op(MUL, I64, WIDE_INDEX.sharedToo(), imm32("b", I64)), ri("c", I64)), MAD_WIDE_S32, "a", "b", "c"),
       rule("mul.wide.imm", op(MUL, I64, WIDE_INDEX, imm32("b", I64)), MUL_WIDE_S32, "a", "b"),
       rule("mul.wide",     op(MUL, I64, WIDE_INDEX, op(SIGN_EXTEND, I64, reg("b", I32))), MUL_WIDE_S32, "a", "b"),
       rule("mad.lo.s32",   op(ADD, I32, op(MUL, I32, reg("a", I32), ri("b", I32)), ri("c", I32)), MAD_LO_S32, "a", "b", "c"),
