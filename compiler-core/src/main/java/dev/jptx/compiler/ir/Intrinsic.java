@@ -104,6 +104,14 @@ public enum Intrinsic {
   LG2_APPROX("lg2.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
   SQRT_APPROX("sqrt.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
   RSQRT_APPROX("rsqrt.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+  // ---- the same with subnormal operands and results flushed, for the accurate GpuMath library's
+  // reduced arguments, where no subnormal occurs and the flush saves the code that keeps them
+  /** {@code 2^x}, subnormals flushed. */
+  EX2_APPROX_FTZ("ex2.approx.ftz", Signature.of(ScalarType.F32, ScalarType.F32)),
+  /** {@code 1/x}, subnormals flushed. */
+  RCP_APPROX_FTZ("rcp.approx.ftz", Signature.of(ScalarType.F32, ScalarType.F32)),
+  /** {@code 1/sqrt(x)}, subnormals flushed. */
+  RSQRT_APPROX_FTZ("rsqrt.approx.ftz", Signature.of(ScalarType.F32, ScalarType.F32)),
 
   // ---- barriers and fences
   BARRIER("barrier", Effect.MEMORY, Signature.of(VoidType.VOID)),

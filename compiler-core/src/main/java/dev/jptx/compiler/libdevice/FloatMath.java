@@ -19,6 +19,15 @@ public final class FloatMath {
   /** {@code 1 / ln(2)}, rounded to float. */
   private static final float LOG2_E = 0x1.715476p0f;
 
+  /** {@code log2(e)}, rounded to double. */
+  private static final double LOG2_E_DOUBLE = 1.4426950408889634;
+
+  /** {@code log2(e) - LOG2_E}, rounded to float. */
+  private static final float LOG2_E_LO = 0x1.4ae0c0p-26f;
+
+  /** {@code log2(10) - LOG2_10}, rounded to float. */
+  private static final float LOG2_10_LO = 0x1.2f346ep-24f;
+
   /** {@code ln(2)} rounded to float, and the rest: {@code ln 2 = LN2_HI + LN2_LO} to 2^-55. */
   private static final float LN2_HI = 0x1.62e43p-1f;
 
@@ -50,21 +59,6 @@ public final class FloatMath {
   private static final float TANH_4 = 0x1.582260p-6f;
   private static final float TANH_5 = -0x1.94bf44p-8f;
 
-  /** {@code Q(r)} of {@link #exp2} and of {@link #exp10}, by build-config/math-fit/fit.py. */
-  private static final float EXP2_1 = 0x1.62e430p-1f;
-
-  private static final float EXP2_2 = 0x1.ebfbdcp-3f;
-  private static final float EXP2_3 = 0x1.c6af78p-5f;
-  private static final float EXP2_4 = 0x1.3b2dc8p-7f;
-  private static final float EXP2_5 = 0x1.5f0a72p-10f;
-  private static final float EXP2_6 = 0x1.41866cp-13f;
-  private static final float EXP10_1 = 0x1.26bb1cp1f;
-  private static final float EXP10_2 = 0x1.53524ap1f;
-  private static final float EXP10_3 = 0x1.046f96p1f;
-  private static final float EXP10_4 = 0x1.2bd9e8p0f;
-  private static final float EXP10_5 = 0x1.156ff0p-1f;
-  private static final float EXP10_6 = 0x1.a66728p-3f;
-
   /** {@code P(r)} of {@link #expm1}, by build-config/math-fit/fit.py (2^-31 relative). */
   private static final float EXPM1_1 = 0x1.000000p-1f;
 
@@ -74,11 +68,8 @@ public final class FloatMath {
   private static final float EXPM1_5 = 0x1.6d4054p-10f;
   private static final float EXPM1_6 = 0x1.9e9c76p-13f;
 
-  /** {@code log2(10)}, and {@code log10(2) = LOG10_2_HI + LOG10_2_LO} (the first with 20 bits). */
+  /** {@code log2(10)}, rounded to float. */
   private static final float LOG2_10 = 0x1.a934f0p1f;
-
-  private static final float LOG10_2_HI = 0x1.344130p-2f;
-  private static final float LOG10_2_LO = 0x1.427de8p-24f;
 
   /** {@code P(u)} of {@link #sinh}, by build-config/math-fit/fit.py. */
   private static final float SINH_1 = 0x1.555556p-3f;
@@ -109,12 +100,6 @@ public final class FloatMath {
 
   private static final int DOUBLE_BIAS = 1023;
   private static final int DOUBLE_MANTISSA = 52;
-
-  /** Minus a third of the bits of {@code x} from this is within 3.4% of {@code x^(-1/3)}. */
-  private static final int RCBRT_SEED = 0x54a23000;
-
-  /** Minus half the bits of {@code x} from this is within 3.4e-3 of {@code 1/sqrt(x)}. */
-  private static final int RSQRT_SEED = 0x5f3759df;
 
   /** {@code A(u)} of {@link #atan} and {@code B(u)} of {@link #asinKernel}, by fit.py. */
   private static final float ATAN_1 = -0x1.55553ep-2f;
@@ -150,9 +135,6 @@ public final class FloatMath {
   private static final float PI_LO = -0x1.777a5cp-24f;
 
   private static final int SIGN_BIT = 0x80000000;
-
-  /** Minus the bits of {@code d} from this is within 12% of {@code 1/d}. */
-  private static final int RECIPROCAL_SEED = 0x7ef311c7;
 
   private static final int FLOAT_BIAS = 127;
   private static final int FLOAT_MANTISSA = 23;
@@ -218,14 +200,12 @@ public final class FloatMath {
   }
 
   /**
-   * {@code 1 / d} for a normal {@code d} of either sign below 2^126, within an ulp: the classic
-   * bit-pattern seed (12% off; the subtraction also carries the sign) and three Newton steps, each
-   * squaring the relative error, in place of {@code div.rn.f32}'s long slow path.
+   * {@code 1 / d} for a normal {@code d} of either sign below 2^126, within an ulp: {@code
+   * rcp.approx.ftz.f32} (1 ulp; no subnormal occurs in this range) and one Newton step, which
+   * squares its relative error, in place of {@code div.rn.f32}'s long slow path.
    */
   static float reciprocal(float d) {
-    float r = Float.intBitsToFloat(RECIPROCAL_SEED - Float.floatToRawIntBits(d));
-    r = Math.fma(r, Math.fma(-d, r, 1f), r);
-    r = Math.fma(r, Math.fma(-d, r, 1f), r);
+    float r = HardwareApprox.rcpFtz(d);
     return Math.fma(r, Math.fma(-d, r, 1f), r);
   }
 
@@ -283,16 +263,12 @@ public final class FloatMath {
 
   /**
    * {@code sqrt(z)} for {@code z = 0} or {@code 2^-48 <= z < 2^126} without {@code sqrt.rn.f32}'s
-   * slow path: {@code z} times the reciprocal root of two Newton steps, then one correction with
-   * the exact residual (within about half an ulp); 0 stays 0.
+   * slow path: {@code z} times {@code rsqrt.approx.ftz.f32} (2^-22.9 relative), then one correction
+   * with the exact residual, which squares that error (within about half an ulp); 0 stays 0.
    */
   private static float sqrtSmall(float z) {
-    // the root of z + 2^-100, which is z from 2^-48 on: z = 0 would make y overflow
-    float nonzero = z + 0x1p-100f;
-    float y = Float.intBitsToFloat(RSQRT_SEED - (Float.floatToRawIntBits(nonzero) >> 1));
-    float h = 0.5f * nonzero;
-    y = y * Math.fma(-h, y * y, 1.5f);
-    y = y * Math.fma(-h, y * y, 1.5f);
+    // the root of z + 2^-100, which is z from 2^-48 on: z = 0 would make y infinite
+    float y = HardwareApprox.rsqrtFtz(z + 0x1p-100f);
     float s = z * y;
     return Math.fma(Math.fma(-s, s, z), 0.5f * y, s);
   }
@@ -300,12 +276,15 @@ public final class FloatMath {
   /**
    * {@code GpuMath.atan} in single precision (CUDA's {@code atanf} bound, 2 ulp): {@code t + t^3
    * A(t^2)} (degree 19, 2^-28.5 relative) on {@code t = |x| <= 1}; above, {@code pi/2 - atan(1/t)}
-   * with the quotient by {@link #divide}; |x| is clamped to 2^60, where 1/t no longer shows.
+   * with {@code rcp.approx.ftz.f32}'s quotient, as nvcc's {@code atanf}; |x| is clamped to 2^60,
+   * where 1/t no longer shows.
    */
   public static float atan(float x) {
     float a = Math.abs(x);
     boolean big = a > 1f;
-    float t = big ? divide(1f, a > 0x1p60f ? 0x1p60f : a) : a;
+    // rcp.approx's ulp is damped: atan(1/a) moves by less than 1/a does, relative, and pi/2 minus
+    // it is larger still
+    float t = big ? HardwareApprox.rcpFtz(a > 0x1p60f ? 0x1p60f : a) : a;
     float r = atanUnit(t);
     return withSignOf(big ? PIO2_HI + (PIO2_LO - r) : r, x);
   }
@@ -388,15 +367,12 @@ public final class FloatMath {
   }
 
   /**
-   * {@code e^a / 2} for {@code a >= 0}: {@link #exp}'s reduction, scaled by {@code 2^(k-1)} so that
-   * {@code cosh} and {@code sinh} reach the largest float without overflowing on the way.
+   * {@code e^a / 2} for {@code a >= 0} (see {@link #exp2Times}, whose coarse power of two keeps
+   * {@code cosh} and {@code sinh} from overflowing on the way to the largest float).
    */
   private static float halfExp(float a) {
-    // cosh(90) overflows; NaN passes the comparison
-    float y = a > 90f ? 90f : a;
-    float rounded = Math.fma(y, LOG2_E, ROUNDER);
-    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    return timesPowerOfTwo(expm1Reduced(y, rounded - ROUNDER), k - 1);
+    // k up to 128, where 2^(k-1) is still a float, so that t stays below 1 up to overflow
+    return exp2Times(a, LOG2_E, LOG2_E_LO, -124, -1);
   }
 
   /** {@code 1/(4h)}, or 0 from {@code a = 12} on, where it is below half an ulp of {@code h}. */
@@ -419,23 +395,45 @@ public final class FloatMath {
     float small = Math.fma(x, Math.fma(p, u, 0f), x);
     float a = Math.abs(x);
     // not Math.min, whose NaN and -0 cases cost six instructions; NaN stays NaN here too
-    float e = expOfReduced(2f * (a > 9.5f ? 9.5f : a));
+    // e^(2|x|) by the hardware's 2^t on t = 2|x| log2(e) rounded: below 9.5 t < 28, and the
+    // rounding moves e by at most 2^-19 relative, which the quotient, below 2^-25 there, shrinks
+    float e = HardwareApprox.ex2Ftz((a > 9.5f ? 9.5f : a) * (2f * LOG2_E));
     float big = Math.fma(-2f, reciprocal(e + 1f), 1f);
     int sign = Float.floatToRawIntBits(x) & SIGN_BIT;
     return a < 0.5625f ? small : Float.intBitsToFloat(Float.floatToRawIntBits(big) | sign);
   }
 
   /**
-   * {@code GpuMath.exp} in single precision (within 1.1 ulp; CUDA's {@code expf} promises 2):
-   * {@code x = k ln2 + r} with {@code |r| <= ln2/2}, {@code e^r = 1 + r + r^2 p(r)} by a degree-4
-   * fit (Chebyshev, coefficients rounded to float), then {@code 2^k} applied as two powers of two
-   * so that subnormal results are rounded once and overflow gives infinity.
+   * {@code GpuMath.exp} in single precision (CUDA's {@code expf} bound, 2 ulp): {@link #exp2Times}
+   * of {@code x log2(e)}.
    */
   public static float exp(float x) {
-    float y = expArgument(x);
-    float rounded = Math.fma(y, LOG2_E, ROUNDER);
-    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    return timesPowerOfTwo(expm1Reduced(y, rounded - ROUNDER), k);
+    return exp2Times(x, LOG2_E, LOG2_E_LO, -125, 0);
+  }
+
+  /**
+   * {@code 2^(x c) 2^shift} for {@code c = cHi + cLo} and {@code shift} 0 or -1, as nvcc's {@code
+   * expf} builds it: the integer {@code k = round(252 s) + lo} for {@code s = (x c - lo) / 252}
+   * clamped to {@code [0, 1]}, which is {@code x c} rounded wherever that lies in {@code [lo, lo +
+   * 252]} and the nearer end of that range elsewhere, so that {@code 2^(k + shift)} is a normal
+   * float (for {@code 1 <= k + 127 + shift <= 254}) whose bits are one shift of the rounding sum's;
+   * then {@code t = x c - k} in two {@code fma}s ({@code |t| <= 1/2} inside the range, up to 2
+   * before overflow, down to -24 where the result is a subnormal) and the hardware's {@code 2^t}.
+   * The last product rounds once; it overflows to infinity and gives subnormals and zero where the
+   * result is one. NaN gives {@code s = 0} and {@code t = NaN}.
+   */
+  private static float exp2Times(float x, float cHi, float cLo, int lo, int shift) {
+    float s = Math.fma(x, cHi / 252f, -lo / 252f);
+    s = s > 0f ? s : 0f;
+    s = s < 1f ? s : 1f;
+    // ROUNDER + round(252 s) + lo + 127 + shift: the low nine bits are the biased exponent of
+    // 2^(k + shift)
+    float rounded = Math.fma(s, 252f, ROUNDER + (lo + FLOAT_BIAS + shift));
+    float k = rounded - (ROUNDER + (FLOAT_BIAS + shift));
+    float t = Math.fma(x, cHi, -k);
+    t = Math.fma(x, cLo, t);
+    float scale = Float.intBitsToFloat(Float.floatToRawIntBits(rounded) << FLOAT_MANTISSA);
+    return HardwareApprox.ex2Ftz(t) * scale;
   }
 
   /**
@@ -447,38 +445,6 @@ public final class FloatMath {
     return y > 89f ? 89f : y;
   }
 
-  /**
-   * {@code (1 + m1) 2^k} for {@code |k| <= 153}: two powers of two, so that a subnormal result is
-   * rounded once (by the second product) and a large {@code k} overflows to infinity.
-   */
-  private static float timesPowerOfTwo(float m1, int k) {
-    int k1 = k >> 1;
-    float scale1 = Float.intBitsToFloat((k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
-    float scale2 = Float.intBitsToFloat((k - k1 + FLOAT_BIAS) << FLOAT_MANTISSA);
-    return Math.fma(m1, scale1, scale1) * scale2;
-  }
-
-  /**
-   * {@code e^y} for {@code |y| < 87} (normal results): {@link #exp}'s reduction with one power of
-   * two, for callers that keep {@code y} in range themselves.
-   */
-  private static float expOfReduced(float y) {
-    float rounded = Math.fma(y, LOG2_E, ROUNDER);
-    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    float scale = Float.intBitsToFloat((k + FLOAT_BIAS) << FLOAT_MANTISSA);
-    return Math.fma(expm1Reduced(y, rounded - ROUNDER), scale, scale);
-  }
-
-  /** {@code e^r - 1} for {@code r = y - kf ln2}, {@code |r| <= ln2/2}: the degree-4 fit. */
-  private static float expm1Reduced(float y, float kf) {
-    float r = expRemainder(y, kf);
-    float p = Math.fma(0x1.6d10fcp-10f, r, 0x1.120b62p-7f);
-    p = Math.fma(p, r, 0x1.55551ap-5f);
-    p = Math.fma(p, r, 0x1.5554dep-3f);
-    p = Math.fma(p, r, 0.5f);
-    return Math.fma(r * r, p, r);
-  }
-
   /** {@code r = y - kf ln2} in two steps. */
   private static float expRemainder(float y, float kf) {
     // kf * LN2_HI has its last bit at 2^-24 and |r| < 1/2: the first step is exact
@@ -487,45 +453,19 @@ public final class FloatMath {
   }
 
   /**
-   * {@code GpuMath.exp2} in single precision (CUDA's {@code exp2f} bound, 2 ulp): {@code x = k + r}
-   * exactly with {@code |r| <= 1/2}, {@code 2^r = 1 + r Q(r)} by a degree-6 fit; exact for integral
-   * {@code x}.
+   * {@code GpuMath.exp2} in single precision (CUDA's {@code exp2f} bound, 2 ulp): {@code
+   * ex2.approx.f32}, the instruction nvcc's {@code exp2f} is, whose ISA bound is that.
    */
   public static float exp2(float x) {
-    // 2^-152 rounds to 0 and 2^129 overflows; NaN passes both comparisons
-    float y = x < -152f ? -152f : x;
-    y = y > 129f ? 129f : y;
-    float rounded = y + ROUNDER;
-    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    float r = y - (rounded - ROUNDER);
-    float q = Math.fma(EXP2_6, r, EXP2_5);
-    q = Math.fma(q, r, EXP2_4);
-    q = Math.fma(q, r, EXP2_3);
-    q = Math.fma(q, r, EXP2_2);
-    q = Math.fma(q, r, EXP2_1);
-    return timesPowerOfTwo(r * q, k);
+    return HardwareApprox.ex2(x);
   }
 
   /**
-   * {@code GpuMath.exp10} in single precision (CUDA's {@code exp10f} bound, 2 ulp): {@code x = k
-   * log10(2) + r} with {@code |r| <= log10(2)/2} (log10(2) in two parts, as {@link #exp} splits ln
-   * 2), {@code 10^r = 1 + r Q(r)} by a degree-6 fit.
+   * {@code GpuMath.exp10} in single precision (CUDA's {@code exp10f} bound, 2 ulp): {@link
+   * #exp2Times} of {@code x log2(10)}.
    */
   public static float exp10(float x) {
-    // 10^-46 rounds to 0 and 10^39.5 overflows; NaN passes both comparisons
-    float y = x < -46f ? -46f : x;
-    y = y > 39.5f ? 39.5f : y;
-    float rounded = Math.fma(y, LOG2_10, ROUNDER);
-    int k = Float.floatToRawIntBits(rounded) - ROUNDER_BITS;
-    float kf = rounded - ROUNDER;
-    float r = Math.fma(kf, -LOG10_2_HI, y);
-    r = Math.fma(kf, -LOG10_2_LO, r);
-    float q = Math.fma(EXP10_6, r, EXP10_5);
-    q = Math.fma(q, r, EXP10_4);
-    q = Math.fma(q, r, EXP10_3);
-    q = Math.fma(q, r, EXP10_2);
-    q = Math.fma(q, r, EXP10_1);
-    return timesPowerOfTwo(r * q, k);
+    return exp2Times(x, LOG2_10, LOG2_10_LO, -125, 0);
   }
 
   /**
@@ -663,31 +603,86 @@ public final class FloatMath {
     return x == 0f ? x : logSpecialCases(u, (float) y);
   }
 
-  /** {@code GpuMath.pow}: the double {@code pow} of the float operands, whose cases it shares. */
+  /**
+   * {@code GpuMath.pow} in single precision (CUDA's {@code powf} bound, 4 ulp) with {@code
+   * Math.pow}'s special cases: {@code t = y log2|x|} in {@code double} ({@link #log2Positive},
+   * about 2^-40 relative, then one product), so that {@code t}'s error stays far below the result's
+   * ulp even where {@code t} nears 128 or -149; then {@code 2^t} as {@link #exp2Times} builds it,
+   * with {@code t - k} formed in {@code double} and rounded once to the hardware's {@code ex2}.
+   * Negative {@code x} takes the sign of an odd integral {@code y} and gives NaN for a non-integral
+   * one; zeros and infinities of {@code x} give 0 or infinity by the sign of {@code y}, and an
+   * infinite {@code y} 0, infinity or (for {@code |x| = 1}) NaN through {@code t}.
+   */
   public static float pow(float x, float y) {
-    return (float) ExpLog.pow(x, y);
+    float ax = Math.abs(x);
+    float ay = Math.abs(y);
+    // every float of magnitude 2^24 and above is an even integer; below, (int) y is exact
+    boolean integral = ay >= 0x1p24f || y == (float) (int) y;
+    boolean odd = ay < 0x1p24f && integral && ((int) y & 1) != 0;
+    boolean negative = Float.floatToRawIntBits(x) < 0 && odd;
+    boolean finite = ax > 0f && ax < Float.POSITIVE_INFINITY;
+    double t = y * log2Positive(finite ? ax : 1f);
+    // beyond +-300 the result is infinity or 0 however far; NaN passes both comparisons
+    t = t < -300.0 ? -300.0 : t > 300.0 ? 300.0 : t;
+    float s = Math.fma((float) t, 1f / 252f, 125f / 252f);
+    s = s > 0f ? s : 0f;
+    s = s < 1f ? s : 1f;
+    float rounded = Math.fma(s, 252f, ROUNDER + (FLOAT_BIAS - 125));
+    float k = rounded - (ROUNDER + FLOAT_BIAS);
+    float scale = Float.intBitsToFloat(Float.floatToRawIntBits(rounded) << FLOAT_MANTISSA);
+    float p = HardwareApprox.ex2Ftz((float) (t - k)) * scale;
+    // |x| zero or infinite: 0 or infinity as y's sign says
+    p = finite ? p : (ax == 0f) == (y > 0f) ? 0f : Float.POSITIVE_INFINITY;
+    p = negative ? -p : p;
+    p = finite && x < 0f && !integral ? Float.NaN : p;
+    p = x != x || y != y ? Float.NaN : p;
+    return y == 0f ? 1f : p;
   }
 
   /**
-   * {@code GpuMath.cbrt} in single precision (CUDA's {@code cbrtf} bound, 1 ulp): the reciprocal
-   * cube root {@code r} from a bit-pattern seed (3.4% off) by two Newton steps {@code r (4 - z r^3)
-   * / 3} in float (1.1e-5) and one in double (2.4e-10), then {@code z r^2} in double, rounded once;
-   * subnormals are scaled by 2^24 first and the root by 2^-8. Zeros, infinities and NaN are their
-   * own cube roots.
+   * {@code log2(a)} for a positive finite float, in {@code double} to about 2^-40 relative: {@code
+   * a = 2^e m} with {@code m} in {@code [1, 2)} (subnormals scaled by 2^24), {@code j} the nearest
+   * multiple of 1/128 to {@code m - 1} ({@code m/2} and {@code e + 1} where that is 1), {@code r =
+   * m INV[j] - 1} from one {@code fma} ({@code |r| < 2^-8}), and {@code e + (HI[j] + log1p(r))
+   * log2(e)} with {@code log1p} to degree 5 ({@link LogTable}, shared with the double library).
+   */
+  private static double log2Positive(float a) {
+    boolean subnormal = a < Float.MIN_NORMAL;
+    int bits = Float.floatToRawIntBits(subnormal ? a * 0x1p24f : a);
+    int e = (bits >>> FLOAT_MANTISSA) - FLOAT_BIAS - (subnormal ? 24 : 0);
+    int mantissa = bits & 0x7fffff;
+    int j = (mantissa + (1 << 15)) >>> 16;
+    float m = Float.intBitsToFloat(mantissa | 0x3f800000);
+    boolean top = j == 128;
+    m = top ? 0.5f * m : m;
+    e = top ? e + 1 : e;
+    j = top ? 0 : j;
+    double r = Math.fma((double) m, LogTable.INV[j], -1.0);
+    double q = Math.fma(Math.fma(Math.fma(0.2, r, -0.25), r, 1.0 / 3.0), r, -0.5);
+    double log1p = Math.fma(r * r, q, r);
+    return Math.fma(LogTable.HI[j] + log1p, LOG2_E_DOUBLE, e);
+  }
+
+  /**
+   * {@code GpuMath.cbrt} in single precision (CUDA's {@code cbrtf} bound, 1 ulp): {@code r =
+   * 2^(-log2(|x|)/3)} by the hardware's {@code lg2} and {@code ex2} (about 2^-21 relative), the
+   * root {@code c = |x| r^2}, and one Newton step {@code c - (c^3 - |x|) r^2/3} with the residual
+   * from one {@code fma}, which leaves the rounding of {@code c^2} (a sixth of an ulp) and the last
+   * one. Below 2^-64 {@code |x|} is scaled by 2^90 (and the root by 2^-30), or the residual, about
+   * 2^-45 of {@code |x|}, would lose its bits among the subnormals. Zeros, infinities and NaN are
+   * their own cube roots.
    */
   public static float cbrt(float x) {
     float a = Math.abs(x);
-    boolean subnormal = a < Float.MIN_NORMAL;
-    float z = subnormal ? a * 0x1p24f : a;
-    float r = Float.intBitsToFloat(RCBRT_SEED - Float.floatToRawIntBits(z) / 3);
-    float third = z * (1f / 3f);
-    r = r * Math.fma(-third, r * r * r, 4f / 3f);
-    r = r * Math.fma(-third, r * r * r, 4f / 3f);
-    double zd = z;
-    double rd = r;
-    rd = rd * Math.fma(-zd * (1.0 / 3.0), rd * rd * rd, 4.0 / 3.0);
-    double root = zd * rd * rd * (subnormal ? 0x1p-8 : 1.0);
-    return a > 0f && a < Float.POSITIVE_INFINITY ? withSignOf((float) root, x) : x;
+    boolean tiny = a < 0x1p-64f;
+    float z = tiny ? a * 0x1p90f : a;
+    float r = HardwareApprox.ex2Ftz(HardwareApprox.lg2(z) * (-1f / 3f));
+    float r2 = r * r;
+    float c = z * r2;
+    float residual = Math.fma(c * c, c, -z);
+    float root = Math.fma(-residual, r2 * (1f / 3f), c);
+    root = tiny ? root * 0x1p-30f : root;
+    return a > 0f && a < Float.POSITIVE_INFINITY ? withSignOf(root, x) : x;
   }
 
   /**
@@ -719,27 +714,11 @@ public final class FloatMath {
   }
 
   /**
-   * {@code GpuMath.rsqrt} in single precision (CUDA's {@code rsqrtf} bound, 2 ulp): the classic
-   * bit-pattern seed (3.4e-2 off), two Newton steps (4.4e-6) and a last one in double; subnormals
-   * are scaled by 2^24 first and the result by 2^12.
+   * {@code GpuMath.rsqrt} in single precision (CUDA's {@code rsqrtf} bound, 2 ulp): {@code
+   * rsqrt.approx.f32}, the instruction nvcc's {@code rsqrtf} is; its special values are Java's
+   * {@code 1 / sqrt(x)}: {@code -inf} for {@code -0}, NaN below zero, 0 for infinity.
    */
   public static float rsqrt(float x) {
-    boolean subnormal = x < Float.MIN_NORMAL;
-    float z = subnormal ? x * 0x1p24f : x;
-    float y = Float.intBitsToFloat(RSQRT_SEED - (Float.floatToRawIntBits(z) >> 1));
-    float h = 0.5f * z;
-    y = y * Math.fma(-h, y * y, 1.5f);
-    y = y * Math.fma(-h, y * y, 1.5f);
-    // the last step in double: in float the rounding of h y would cost up to an ulp
-    double yd = y;
-    float last = (float) Math.fma(yd, Math.fma(-0.5 * z * yd, yd, 0.5), yd);
-    y = subnormal ? last * 0x1p12f : last;
-    if (!(x > 0f && x < Float.POSITIVE_INFINITY)) {
-      // 1/sqrt(-0) is -inf, as the JVM's 1.0 / Math.sqrt(-0.0): infinity with the sign of x
-      int infinity = Float.floatToRawIntBits(Float.POSITIVE_INFINITY);
-      int signed = infinity | (Float.floatToRawIntBits(x) & SIGN_BIT);
-      return x == 0f ? Float.intBitsToFloat(signed) : x > 0f ? 0f : Float.NaN;
-    }
-    return y;
+    return HardwareApprox.rsqrt(x);
   }
 }

@@ -67,7 +67,7 @@ public final class FastMathLowering {
           case EXP2_OF_PRODUCT ->
               approx(
                   b,
-                  Intrinsic.EX2_APPROX,
+                  Intrinsic.EX2_APPROX_FTZ,
                   b.binary(Opcode.FMUL, args.get(1), approx(b, Intrinsic.LG2_APPROX, x)));
         };
     f.replaceAllUses(f.result(call), r);

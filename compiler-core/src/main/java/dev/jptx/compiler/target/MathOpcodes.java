@@ -54,6 +54,10 @@ public enum MathOpcodes implements MachineOpcode {
   LG2_APPROX_F32  ("any", unary("lg2.approx.f32", F32)),
   SQRT_APPROX_F32 ("any", unary("sqrt.approx.f32", F32)),
   RSQRT_APPROX_F32("any", unary("rsqrt.approx.f32", F32)),
+  // the accurate library's approximations on reduced arguments (HardwareApprox)
+  EX2_APPROX_FTZ_F32("any", unary("ex2.approx.ftz.f32", F32)),
+  RCP_APPROX_FTZ_F32("any", unary("rcp.approx.ftz.f32", F32)),
+  RSQRT_APPROX_FTZ_F32("any", unary("rsqrt.approx.ftz.f32", F32)),
 
   // bit counts are u32 results for both widths, as Java's int-returning Long.bitCount
   POPC_B32        ("any", unary("popc.b32", B32)),

@@ -10,7 +10,11 @@ import java.util.Set;
  * every {@code add}, {@code sub} and {@code mul} on a floating-point type carries one of {@code .rn
  * .rz .rm .rp}; {@code mad} on floats (an FMA) does not appear, {@code Math.fma} being emitted as
  * {@code fma}; and {@code div}, {@code rcp} and {@code sqrt} are the correctly rounded forms, not
- * {@code .approx} or {@code .full}. Fast math turns the rule off.
+ * {@code .approx} or {@code .full}, with one exception: {@code rcp.approx.ftz.f32}, which only the
+ * device library emits ({@code HardwareApprox}, as the seed of a Newton step or where its 1-ulp
+ * bound fits a {@code GpuMath} function's): jptx lowers no Java operation to it, and strict mode
+ * flushes nothing else, so the {@code .ftz} marks it as the library's. Fast math turns the rule
+ * off.
  */
 final class StrictFloatRule implements LintRule {
   private static final Set<String> FLOAT_TYPES =
@@ -44,7 +48,7 @@ final class StrictFloatRule implements LintRule {
             case "add", "sub", "mul" -> rounded ? null : CONTRACTION;
             case "mad" -> MAD;
             case "div" -> rounded ? null : DIV;
-            case "rcp" -> rounded ? null : RCP;
+            case "rcp" -> rounded || librarySeed(s) ? null : RCP;
             case "sqrt" -> rounded ? null : SQRT;
             default -> null;
           };
@@ -52,5 +56,9 @@ final class StrictFloatRule implements LintRule {
         out.add(new LintFinding(f.name(), s.line(), s.text(), PtxLint.STRICT_FLOAT, message));
       }
     }
+  }
+
+  private static boolean librarySeed(PtxStatement s) {
+    return s.type().equals("f32") && s.modifiers().containsAll(Set.of("approx", "ftz"));
   }
 }

@@ -242,6 +242,19 @@ class FloatMathAccuracyTest {
         }
       }
     }
+    // pow's cases: every pair of the special values and of 1, -1, 2, 3 (odd), 0.5 and 2.5, where
+    // Java's result is special (NaN, a zero, an infinity, 1) and thus exact
+    float[] powOperands = new float[xs.length + 6];
+    System.arraycopy(xs, 0, powOperands, 0, xs.length);
+    System.arraycopy(new float[] {1f, -1f, 2f, 3f, 0.5f, 2.5f}, 0, powOperands, xs.length, 6);
+    for (float x : powOperands) {
+      for (float y : powOperands) {
+        float expected = (float) Math.pow(x, y);
+        if (!Float.isFinite(expected) || expected == 0f || Math.abs(expected) == 1f) {
+          same("pow(x, " + y + ")", expected, FloatMath.pow(x, y), x);
+        }
+      }
+    }
     // log1p's pole and domain's end, expm1's saturation and overflow, and where both are x
     for (float x : new float[] {-1f, -1.5f, 0x1p-25f, -0x1p-25f, -20f, 88.8f}) {
       same("log1p", (float) Math.log1p(x), FloatMath.log1p(x), x);

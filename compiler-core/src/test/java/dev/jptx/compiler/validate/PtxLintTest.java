@@ -59,6 +59,7 @@ class PtxLintTest {
         new String[] {"div.full.f32 %f3, %f1, %f2", StrictFloatRule.DIV},
         new String[] {"div.approx.f32 %f3, %f1, %f2", StrictFloatRule.DIV},
         new String[] {"rcp.approx.ftz.f64 %fd2, %fd1", StrictFloatRule.RCP},
+        new String[] {"rcp.approx.f32 %f2, %f1", StrictFloatRule.RCP},
         new String[] {"sqrt.approx.f32 %f2, %f1", StrictFloatRule.SQRT});
   }
 
@@ -85,6 +86,8 @@ class PtxLintTest {
     "div.rn.f32 %f6, %f1, %f2;",
     "div.rn.f64 %fd6, %fd1, %fd2;",
     "rcp.rn.f32 %f7, %f1;",
+    // the device library's seed of a Newton step (HardwareApprox.rcpFtz)
+    "rcp.approx.ftz.f32 %f10, %f1;",
     "sqrt.rn.f32 %f8, %f1;",
     "add.rn.f16x2 %r3, %r1, %r2;",
     "mul.rn.f16 %h3, %h1, %h2;",

@@ -10,6 +10,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
 /**
  * The intrinsics of one class's translation: a call of {@code Gpu} goes to its tables ({@link
  * GpuIntrinsics} and those it delegates to), shared arrays to this module's {@link SharedMemory};
+ * the device library's hardware approximations to their instructions ({@link HardwareApproxCalls});
  * any other static call to the device library ({@link LibraryCalls}), then to the JDK's ({@link
  * JdkIntrinsics}).
  */
@@ -26,7 +27,9 @@ public final class Intrinsics implements IntrinsicTranslator {
     if (call.owner.equals(KernelScanner.GPU)) {
       return GpuIntrinsics.translate(cx, call.name, call.desc, sharedMemory);
     }
-    return LibraryCalls.translate(cx, call) || JdkIntrinsics.translate(cx, call);
+    return HardwareApproxCalls.translate(cx, call)
+        || LibraryCalls.translate(cx, call)
+        || JdkIntrinsics.translate(cx, call);
   }
 
   /**
