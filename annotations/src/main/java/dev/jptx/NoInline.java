@@ -8,7 +8,9 @@ import java.lang.annotation.Target;
 
 /**
  * A device function that is never inlined: it is always emitted as a PTX {@code .func} and reached
- * through {@code call}. Without it the compiler inlines where profitable.
+ * through {@code call}. Without it the compiler inlines where profitable. A device function that
+ * returns a local array of its own ({@code new int[4]}) may not carry it: the compiler must inline
+ * such a function, since a {@code .func}'s frame is gone once it returns.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

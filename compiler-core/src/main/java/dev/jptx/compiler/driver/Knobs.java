@@ -503,7 +503,9 @@ public final class Knobs {
             Knob.Type.INT,
             "250",
             "At -O1 and above, inline a device function (not @NoInline, not recursive) into its"
-                + " callers if it has at most this many IR instructions; 0 inlines nothing."));
+                + " callers if it has at most this many IR instructions; 0 inlines nothing. A device"
+                + " function that returns a local array of its own is inlined at every level,"
+                + " whatever this says."));
     add(
         m,
         new Knob(

@@ -176,6 +176,19 @@ public final class PassRegistry {
         "needs IR; turns the zeroing of new local arrays into stores or loops",
         irFunctions(c -> fn("lower-memzero", MemZeroLowering::run)));
     pass(
+        "always-inline",
+        IR,
+        IrForm.IR,
+        0,
+        "",
+        false,
+        null,
+        "",
+        "needs IR; inlines the alwaysinline device functions (those returning a local array of their"
+            + " own) into every caller, whatever their size or math mode; removes the functions"
+            + " nothing calls any more",
+        irModule((m, c) -> Inliner.runAlwaysInline(m)));
+    pass(
         "inline",
         IR,
         IrForm.IR,
@@ -185,7 +198,8 @@ public final class PassRegistry {
         null,
         "",
         "needs IR; inlines device functions up to inline-threshold instructions (never @NoInline or"
-            + " recursive ones); removes the functions nothing calls any more",
+            + " recursive ones; alwaysinline ones whatever their size); removes the functions"
+            + " nothing calls any more",
         irModule((m, c) -> Inliner.run(m, c.options().knobs().integer("inline-threshold"))));
     pass(
         "infer-address-spaces",
@@ -726,6 +740,7 @@ public final class PassRegistry {
             "readonly-loads",
             "lower-switch",
             "lower-memzero",
+            "always-inline",
             "inline",
             "infer-address-spaces",
             "simplifycfg",

@@ -6,6 +6,7 @@ import dev.jptx.compiler.frontend.classes.KernelScanner;
 import dev.jptx.compiler.frontend.classes.KernelSpec;
 import dev.jptx.compiler.frontend.intrinsics.Intrinsics;
 import dev.jptx.compiler.frontend.translate.KernelTranslator;
+import dev.jptx.compiler.frontend.translate.LocalArrayResults;
 import dev.jptx.compiler.frontend.translate.TranslationUnit;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
@@ -51,6 +52,7 @@ public final class FrontEnd {
       }
     }
     unit.deviceFunctions.translateAll();
+    LocalArrayResults.check(unit);
     unit.deviceFunctions.functions().forEach(m::add);
     intrinsics.checkSharedMemory(m, local);
     // javac's order: by file, then by line within the file

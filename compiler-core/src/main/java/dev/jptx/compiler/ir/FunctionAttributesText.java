@@ -4,8 +4,8 @@ import dev.jptx.compiler.text.LineLexer;
 
 /**
  * How function attributes are spelled after a function's header, in IR text and DAG text alike:
- * {@code maxntid(x, y, z) minnctapersm(n) maxnreg(n) fastmath noinline nooutline java("...")
- * source("...")}, each only when set.
+ * {@code maxntid(x, y, z) minnctapersm(n) maxnreg(n) fastmath noinline alwaysinline nooutline
+ * java("...") source("...")}, each only when set.
  */
 public final class FunctionAttributesText {
   private FunctionAttributesText() {}
@@ -26,6 +26,9 @@ public final class FunctionAttributesText {
     }
     if (a.noInline()) {
       sb.append(" noinline");
+    }
+    if (a.alwaysInline()) {
+      sb.append(" alwaysinline");
     }
     if (a.noOutline()) {
       sb.append(" nooutline");
@@ -59,6 +62,7 @@ public final class FunctionAttributesText {
         case "maxnreg" -> a = a.withMaxRegisters(parenthesizedInt(lx));
         case "fastmath" -> a = a.withFastMath(true);
         case "noinline" -> a = a.withNoInline(true);
+        case "alwaysinline" -> a = a.withAlwaysInline(true);
         case "nooutline" -> a = a.withNoOutline(true);
         case "java" -> a = a.withOrigin(a.sourceFile(), parenthesizedString(lx));
         case "source" -> a = a.withOrigin(parenthesizedString(lx), a.javaName());

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * Checks the invariants every pass must keep: blocks end in exactly one terminator, phis lead their
  * block and name each predecessor once, operand types fit each format, calls match their callee,
- * and every use is dominated by its definition. Returns every problem found, not just the first.
+ * every use is dominated by its definition, and no function is both {@code noinline} and {@code
+ * alwaysinline}. Returns every problem found, not just the first.
  */
 public final class IrVerifier {
   private final Module module;
@@ -49,6 +50,9 @@ public final class IrVerifier {
     if (f.blocks().isEmpty()) {
       errors.add("@" + f.name() + ": no blocks");
       return errors;
+    }
+    if (f.attributes().noInline() && f.attributes().alwaysInline()) {
+      errors.add("@" + f.name() + ": both noinline and alwaysinline");
     }
     Cfg cfg = Cfg.of(f);
     Set<Block> layout = new HashSet<>(f.blocks());

@@ -26,19 +26,35 @@ import java.util.Set;
  * which the device library's double-double arithmetic cannot survive. Device functions no call
  * reaches afterwards are removed from the module. Inlined code from another source file takes the
  * line of its call, so {@code .loc} lines stay in the caller's file.
+ *
+ * <p>An {@code alwaysinline} callee (one that returns an array of its own frame) is inlined
+ * whatever its size, and into a fast-math caller too, whose math mode its body then takes: that is
+ * not a choice but what makes its result usable. {@link #runAlwaysInline} inlines only those, at
+ * every optimization level; only recursion stops it, which the front end already rejects.
  */
 public final class Inliner {
   private final Module m;
   private final int threshold;
+  private final boolean onlyAlwaysInline;
 
-  private Inliner(Module m, int threshold) {
+  private Inliner(Module m, int threshold, boolean onlyAlwaysInline) {
     this.m = m;
     this.threshold = threshold;
+    this.onlyAlwaysInline = onlyAlwaysInline;
   }
 
   /** Inlines in every function of {@code m}; true if anything changed. */
   public static boolean run(Module m, int threshold) {
-    return new Inliner(m, threshold).run();
+    return new Inliner(m, threshold, false).run();
+  }
+
+  /**
+   * Inlines only the {@code alwaysinline} callees, into every caller; removes the functions nothing
+   * calls any more only if it inlined one, so that a module without any stays as it was. True if
+   * anything changed.
+   */
+  public static boolean runAlwaysInline(Module m) {
+    return new Inliner(m, 0, true).run();
   }
 
   private boolean run() {
@@ -54,13 +70,10 @@ public final class Inliner {
         for (Inst i : f.allInsts()) {
           if (f.data(i) instanceof InstData.Call c) {
             Function callee = m.function(c.callee());
-            if (callee != null
-                && !callee.attributes().noInline()
-                && !recursive.contains(callee.name())
-                && (callee.attributes().fastMath() || !f.attributes().fastMath())
-                && callee.allInsts().size() <= threshold) {
+            if (callee != null && !recursive.contains(callee.name()) && wanted(f, callee)) {
               inline(f, i, callee);
-              PassCounters.add("calls inlined", 1);
+              PassCounters.add(
+                  callee.attributes().alwaysInline() ? "calls always inlined" : "calls inlined", 1);
               changed = true;
               again = true;
             }
@@ -68,7 +81,21 @@ public final class Inliner {
         }
       }
     }
+    if (onlyAlwaysInline && !changed) {
+      return false;
+    }
     return UnusedFunctions.remove(m) || changed;
+  }
+
+  /** True if {@code callee}, not recursive, is to be inlined into {@code caller}. */
+  private boolean wanted(Function caller, Function callee) {
+    if (callee.attributes().alwaysInline()) {
+      return true;
+    }
+    return !onlyAlwaysInline
+        && !callee.attributes().noInline()
+        && (callee.attributes().fastMath() || !caller.attributes().fastMath())
+        && callee.allInsts().size() <= threshold;
   }
 
   /** Callees before callers, so each callee is already as inlined as it gets. */

@@ -47,7 +47,7 @@ class ArchitectureTest {
           Map.entry("frontend.classes", Set.of("ir", "diag", "target")),
           Map.entry(
               "frontend.translate",
-              Set.of("frontend.classes", "ir", "diag", "libdevice", "target")),
+              Set.of("frontend.classes", "ir", "diag", "libdevice", "target", "graph")),
           Map.entry(
               "frontend.intrinsics",
               Set.of("frontend.classes", "frontend.translate", "ir", "diag", "libdevice")),

@@ -102,9 +102,10 @@ enum Feature {
    */
   ARRAYS_OF_ARRAYS,
   /**
-   * Device functions that return an array: one of two array arguments, a row of an array of arrays
-   * or a {@code static final} table, chosen at run time; the caller reads it (and writes its own
-   * slots where the arguments were outputs or local arrays).
+   * Device functions that return an array: one of two array arguments, a row of an array of arrays,
+   * a {@code static final} table or a local array of their own (or of another such function),
+   * chosen at run time; the caller reads it (and writes its own slots where the arguments were
+   * outputs or local arrays).
    */
   ARRAY_RETURNS;
 

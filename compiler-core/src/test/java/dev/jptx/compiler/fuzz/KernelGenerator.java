@@ -398,7 +398,8 @@ final class KernelGenerator {
     globals.forEach(scope::add);
     ExpressionGenerator g = new ExpressionGenerator(kernel.r, features, scope, null);
     g.helpers.addAll(helpers);
-    ArrayReturns.Function f = ArrayReturns.function(g, kernel.scope, name, t);
+    ArrayReturns.Function f =
+        ArrayReturns.function(g, kernel.scope, name, t, kernel.arrayFunctions);
     kernel.arrayFunctions.add(f);
     return ArrayReturns.source(g, f, names.fresh("c"));
   }

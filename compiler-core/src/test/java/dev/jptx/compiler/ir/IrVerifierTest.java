@@ -35,6 +35,19 @@ class IrVerifierTest {
   }
 
   @Test
+  void noinlineAndAlwaysinline_together_isReported() {
+    List<String> p =
+        problems(
+            """
+            func void @f() noinline alwaysinline {
+            b0:
+              ret
+            }
+            """);
+    assertEquals(List.of("@f: both noinline and alwaysinline"), p);
+  }
+
+  @Test
   void typeErrorsAndMissingTerminators_areAllReported() {
     List<String> p =
         problems(

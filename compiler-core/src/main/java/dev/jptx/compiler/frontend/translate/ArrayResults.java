@@ -1,6 +1,8 @@
 package dev.jptx.compiler.frontend.translate;
 
 import dev.jptx.compiler.ir.AddressSpace;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.PointerType;
 import dev.jptx.compiler.ir.ScalarType;
@@ -33,22 +35,22 @@ final class ArrayResults {
 
   /**
    * {@code areturn} in a device function: stores the array in the caller's slot. An array of this
-   * function's own frame would be gone once it returns: that is an error at its line.
+   * function's own frame is stored too; {@link LocalArrayResults} makes such a function always
+   * inlined, or reports why it cannot be.
    */
   static void store(TranslationContext cx, Operand returned) {
     if (!(returned instanceof Operand.ArrayRef a)) {
       return; // poison: reported where it was made
     }
-    if (((PointerType) cx.f.type(a.address())).space() == AddressSpace.LOCAL) {
-      cx.error(
-          "a device function cannot return a local array (new "
-              + a.elementType().getClassName()
-              + "[...]): its frame is gone once it returns; take the array as a parameter, or"
-              + " return a parameter, a shared array or a static table");
-      return;
-    }
     cx.emitVoid(new InstData.Store(cx.arrayResult, Addresses.generic(cx, a.address())));
     cx.emitVoid(new InstData.Store(lengthAt(cx, cx.arrayResult), a.length()));
+  }
+
+  /** The address a store of {@code f} puts in its caller's slot, if {@code i} is that store. */
+  static Value returnedAddress(Function f, Value arrayResult, Inst i) {
+    return f.data(i) instanceof InstData.Store s && s.address().equals(arrayResult)
+        ? s.value()
+        : null;
   }
 
   private static Value lengthAt(TranslationContext cx, Value slot) {

@@ -1,6 +1,5 @@
 package dev.jptx.compiler.frontend.translate;
 
-import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.frontend.classes.JavaTypes;
 import dev.jptx.compiler.frontend.classes.KernelScanner;
 import dev.jptx.compiler.frontend.classes.PtxNames;
@@ -177,8 +176,7 @@ public final class DeviceFunctions {
             .withNoOutline(KernelScanner.hasAnnotation(p.method(), KernelScanner.NO_OUTLINE));
     f.setAttributes(a);
     Block entry = f.addBlock();
-    Diagnostics local = new Diagnostics();
-    TranslationContext cx = new TranslationContext(f, local, file, p.caller(), unit);
+    TranslationContext cx = new TranslationContext(f, unit.diagnostics, file, p.caller(), unit);
     cx.setMessagePrefix("in device function " + javaName + ": ");
     cx.block = entry;
     cx.line = SourceLines.firstLine(p.method());
@@ -210,13 +208,14 @@ public final class DeviceFunctions {
     }
     if (DeviceSignature.returnsArray(p.key().descriptor())) {
       cx.arrayResult = f.addParam(new PointerType(AddressSpace.GENERIC));
+      cx.arrayResultElement =
+          org.objectweb.asm.Type.getReturnType(p.key().descriptor()).getElementType();
     }
     new MethodTranslator(p.owner(), p.method(), cx).translate(entry, args);
-    if (!local.hasErrors()) {
+    if (!cx.hasErrors()) {
       TrivialPhiCleanup.run(f);
-      LocalArrayLifetimes.check(f, cx);
+      unit.translated.add(cx);
     }
-    unit.diagnostics.addAll(local);
   }
 
   /** What a Java method descriptor allows as a device function signature. */

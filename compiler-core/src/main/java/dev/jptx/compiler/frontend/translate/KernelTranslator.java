@@ -1,6 +1,5 @@
 package dev.jptx.compiler.frontend.translate;
 
-import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.frontend.classes.JavaTypes;
 import dev.jptx.compiler.frontend.classes.KernelScanner;
 import dev.jptx.compiler.frontend.classes.KernelSpec;
@@ -30,9 +29,11 @@ import org.objectweb.asm.tree.ClassNode;
 public final class KernelTranslator {
   private KernelTranslator() {}
 
-  /** The kernel's function, or null if its body had errors (reported to {@code diagnostics}). */
+  /**
+   * The kernel's function, or null if its body had errors (reported to the unit's diagnostics);
+   * {@link LocalArrayResults} checks it further once the class is translated.
+   */
   public static Function translate(ClassNode owner, KernelSpec spec, TranslationUnit unit) {
-    Diagnostics diagnostics = unit.diagnostics;
     Function f =
         new Function(spec.entryName(), Function.Kind.KERNEL, dev.jptx.compiler.ir.VoidType.VOID);
     FunctionAttributes a =
@@ -46,9 +47,8 @@ public final class KernelTranslator {
     a = a.withNoOutline(KernelScanner.hasAnnotation(spec.method(), KernelScanner.NO_OUTLINE));
     f.setAttributes(a.withFastMath(spec.fastMath()));
     Block entry = f.addBlock();
-    Diagnostics local = new Diagnostics();
     TranslationContext cx =
-        new TranslationContext(f, local, spec.sourceFile(), spec.qualifiedName(), unit);
+        new TranslationContext(f, unit.diagnostics, spec.sourceFile(), spec.qualifiedName(), unit);
     cx.block = entry;
     cx.line = SourceLines.firstLine(spec.method());
     List<Operand> args = new ArrayList<>();
@@ -62,12 +62,12 @@ public final class KernelTranslator {
       args.add(parameter(cx, params[i], KernelScanner.isReadOnly(spec.method(), i)));
     }
     new MethodTranslator(owner, spec.method(), cx).translate(entry, args);
-    if (!local.hasErrors()) {
-      TrivialPhiCleanup.run(f);
-      LocalArrayLifetimes.check(f, cx);
+    if (cx.hasErrors()) {
+      return null;
     }
-    diagnostics.addAll(local);
-    return local.hasErrors() ? null : f;
+    TrivialPhiCleanup.run(f);
+    unit.translated.add(cx);
+    return f;
   }
 
   /** The PTX parameters of a Java one: a record's are its components', in declaration order. */

@@ -8,8 +8,10 @@ import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Value;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -19,6 +21,11 @@ import java.util.Set;
  * earlier iteration is still reachable, and wrong otherwise ({@code prev = cur; cur = new int[4];}
  * would make both names one array). This check finds an array that flows around a loop's back edge
  * into the loop header and reports it, rather than let the kernel compute silently wrong results.
+ *
+ * <p>A call of a device function that returns a local array of its own is an allocation too (see
+ * {@link LocalArraySources}): inlined, the callee's {@code new} is one slot of this frame. The
+ * callee may allocate before it reads its arguments, so the call's own arguments count as uses
+ * after that allocation ({@code cur = next(cur)} in a loop would read a zeroed array).
  */
 final class LocalArrayLifetimes {
   private LocalArrayLifetimes() {}
@@ -28,18 +35,22 @@ final class LocalArrayLifetimes {
       "a local array allocated in a loop is used after the loop allocated the next one (both would"
           + " share one slot of local memory): allocate it before the loop";
 
-  /** Reports, at its line, each allocation whose earlier iteration's array is still used. */
-  static void check(Function f, TranslationContext cx) {
-    check(
-        f,
-        line -> {
-          cx.line = line;
-          cx.error(MESSAGE);
-        });
+  /** The error for an array a call returned in an earlier iteration, used after the next call. */
+  static String callMessage(String callee) {
+    return "the local array "
+        + callee
+        + " returns is made in this loop and used after (or by) the next call, which makes the"
+        + " next one (inlined, its new array is one slot of local memory here, shared by every"
+        + " call): call it before the loop, or pass it the array to fill";
   }
 
-  /** Reports, through {@code report}, the line of each allocation kept across iterations. */
-  static void check(Function f, java.util.function.IntConsumer report) {
+  /**
+   * The allocations of {@code f} ({@code alloca}s, and calls that return a local array, as {@code
+   * sources} tells) whose earlier iteration's array is still used after the next, each once, in the
+   * order of the blocks.
+   */
+  static List<Inst> keptAcrossIterations(Function f, LocalArraySources sources) {
+    Set<Inst> out = new LinkedHashSet<>();
     Cfg cfg = Cfg.of(f);
     DominatorTree dom = DominatorTree.of(f, cfg);
     for (Block h : cfg.reversePostOrder()) {
@@ -50,16 +61,17 @@ final class LocalArrayLifetimes {
         Set<Block> loop = loop(cfg, h, p);
         for (Inst i : f.insts(h)) {
           if (f.data(i) instanceof InstData.Phi phi) {
-            Inst alloca = allocaBehind(f, phi.valueFrom(p));
-            if (alloca != null
-                && loop.contains(f.blockOf(alloca))
-                && usedAfter(f, cfg, f.result(i), alloca, h, loop)) {
-              report.accept(f.line(alloca));
+            for (Inst alloc : sources.behind(phi.valueFrom(p))) {
+              if (loop.contains(f.blockOf(alloc))
+                  && usedAfter(f, cfg, f.result(i), alloc, h, loop)) {
+                out.add(alloc);
+              }
             }
           }
         }
       }
     }
+    return new ArrayList<>(out);
   }
 
   /**
@@ -72,7 +84,8 @@ final class LocalArrayLifetimes {
     Set<Value> derived = derived(f, old);
     Block a = f.blockOf(alloca);
     List<Inst> insts = f.insts(a);
-    for (int k = insts.indexOf(alloca) + 1; k < insts.size(); k++) {
+    int from = insts.indexOf(alloca) + (f.data(alloca) instanceof InstData.Call ? 0 : 1);
+    for (int k = from; k < insts.size(); k++) {
       if (uses(f, insts.get(k), derived)) {
         return true;
       }
@@ -141,32 +154,5 @@ final class LocalArrayLifetimes {
       }
     }
     return body;
-  }
-
-  /** The {@code alloca} an address comes from through casts, offsets, phis and selects, or null. */
-  private static Inst allocaBehind(Function f, Value v) {
-    Set<Value> seen = new HashSet<>();
-    Deque<Value> work = new ArrayDeque<>(List.of(v));
-    while (!work.isEmpty()) {
-      Value x = work.poll();
-      Inst def = f.definingInst(x);
-      if (def == null || !seen.add(x)) {
-        continue;
-      }
-      InstData d = f.data(def);
-      if (d instanceof InstData.Alloca) {
-        return def;
-      } else if (d instanceof InstData.PtrAdd p) {
-        work.add(p.base());
-      } else if (d instanceof InstData.Cast c) {
-        work.add(c.operand());
-      } else if (d instanceof InstData.Phi p) {
-        work.addAll(p.values());
-      } else if (d instanceof InstData.Select s) {
-        work.add(s.ifTrue());
-        work.add(s.ifFalse());
-      }
-    }
-    return null;
   }
 }

@@ -30,6 +30,7 @@ public final class TranslationContext {
   private final String kernelName;
   private String messagePrefix = "";
   private final Set<Integer> reportedLines = new HashSet<>();
+  private boolean hasErrors;
   private final List<Operand> stack = new ArrayList<>();
   Block block;
   int line;
@@ -46,6 +47,9 @@ public final class TranslationContext {
    * DeviceSignature.returnsArray}); null for other functions.
    */
   Value arrayResult;
+
+  /** The element type of the array a device function returns, with {@link #arrayResult}. */
+  org.objectweb.asm.Type arrayResultElement;
 
   /** The printf calls of the method being translated. */
   PrintfCalls printf = PrintfCalls.NONE;
@@ -120,9 +124,21 @@ public final class TranslationContext {
   public void error(String message) {
     int key = line > 0 ? line : -1 - bytecodeOffset;
     if (reportedLines.add(key)) {
+      hasErrors = true;
       diagnostics.error(
           new Diagnostic(sourceFile, line, bytecodeOffset, kernelName, messagePrefix + message));
     }
+  }
+
+  /** Reports {@code message} at {@code line}: for checks that run after translation. */
+  void errorAt(int line, String message) {
+    this.line = line;
+    error(message);
+  }
+
+  /** True if this method's translation or its checks reported an error. */
+  boolean hasErrors() {
+    return hasErrors;
   }
 
   // ---- the operand stack

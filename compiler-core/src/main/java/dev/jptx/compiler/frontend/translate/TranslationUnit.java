@@ -4,7 +4,9 @@ import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.frontend.classes.ClassFiles;
 import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.ir.Module;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.objectweb.asm.tree.ClassNode;
@@ -27,6 +29,13 @@ public final class TranslationUnit {
   final StaticData staticData;
   final RecordTypes records;
   final IntrinsicTranslator intrinsics;
+
+  /**
+   * The kernels and device functions translated without errors, in translation order, for the
+   * checks that need the whole class ({@link LocalArrayResults}).
+   */
+  final List<TranslationContext> translated = new ArrayList<>();
+
   private final ClassPath classPath;
   private final Map<String, Optional<ClassNode>> classes = new HashMap<>();
 
