@@ -1,5 +1,12 @@
 package dev.jptx.compiler.driver;
 
+import static dev.jptx.compiler.driver.PassBodies.fn;
+import static dev.jptx.compiler.driver.PassBodies.irForTarget;
+import static dev.jptx.compiler.driver.PassBodies.irFunctions;
+import static dev.jptx.compiler.driver.PassBodies.irModule;
+import static dev.jptx.compiler.driver.PassBodies.javaName;
+import static dev.jptx.compiler.driver.PassBodies.machineBody;
+
 import dev.jptx.compiler.codegen.BranchFolding;
 import dev.jptx.compiler.codegen.MachineBlockPlacement;
 import dev.jptx.compiler.codegen.MachineCopyPropagation;
@@ -28,6 +35,7 @@ import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.isel.InstructionSelector;
 import dev.jptx.compiler.legalize.OperationLegalizer;
 import dev.jptx.compiler.legalize.TypeLegalizer;
+import dev.jptx.compiler.lowering.ApproximationExpansion;
 import dev.jptx.compiler.lowering.AtomicExpansion;
 import dev.jptx.compiler.lowering.ChecksLowering;
 import dev.jptx.compiler.lowering.FastMathLowering;
@@ -39,7 +47,6 @@ import dev.jptx.compiler.opt.BitOperationFormation;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
 import dev.jptx.compiler.opt.FloatNarrowing;
-import dev.jptx.compiler.opt.FunctionPass;
 import dev.jptx.compiler.opt.GlobalValueNumbering;
 import dev.jptx.compiler.opt.InferAddressSpaces;
 import dev.jptx.compiler.opt.Inliner;
@@ -394,11 +401,19 @@ public final class PassRegistry {
         null,
         "",
         "needs IR and a target; expands atomics the target lacks into compare-and-swap loops",
-        (code, name, c) -> {
-          for (Function f : code.module().functions()) {
-            PassRunner.run(javaName(f), name, () -> AtomicExpansion.run(f, code.target()));
-          }
-        });
+        irForTarget(AtomicExpansion::run));
+    pass(
+        "expand-approximations",
+        IR,
+        IrForm.IR,
+        0,
+        "",
+        false,
+        null,
+        "",
+        "needs IR and a target; writes the fast-math approximations the target lacks"
+            + " (tanh.approx.f32 below sm_75) with ex2 and rcp",
+        irForTarget(ApproximationExpansion::run));
     pass(
         "dag-builder",
         IR,
@@ -764,9 +779,10 @@ public final class PassRegistry {
         "the IR lowerings every level runs, then the mid-level optimizer");
     group(
         "dag",
-        List.of("expand-atomics", "dag-builder"),
+        List.of("expand-atomics", "expand-approximations", "dag-builder"),
         "",
-        "per target: atomics the target lacks expanded, then SelectionDAGs built");
+        "per target: atomics and approximations the target lacks expanded, then SelectionDAGs"
+            + " built");
     group(
         "legalize",
         List.of("legalize-types", "legalize-ops"),
@@ -905,44 +921,6 @@ public final class PassRegistry {
     table.put(name, row);
   }
 
-  private static PassBody irModule(java.util.function.BiConsumer<Module, PassContext> body) {
-    return (code, name, c) ->
-        PassRunner.run(code.unit(), name, () -> body.accept(code.module(), c));
-  }
-
-  private static PassBody irFunctions(java.util.function.Function<PassContext, FunctionPass> make) {
-    return (code, name, c) -> {
-      FunctionPass p = make.apply(c);
-      for (Function f : code.module().functions()) {
-        PassRunner.run(javaName(f), name, () -> p.run(f));
-      }
-    };
-  }
-
-  private static PassBody machineBody(java.util.function.Function<PassContext, MachinePass> make) {
-    return (code, name, c) -> {
-      MachinePass p = make.apply(c);
-      for (MachineFunction mf : code.machine()) {
-        PassRunner.run(mf.info().javaName(), name, () -> p.run(mf));
-      }
-    };
-  }
-
-  /** A function pass from a lambda, for the lowerings that are static methods. */
-  private static FunctionPass fn(String name, java.util.function.Predicate<Function> body) {
-    return new FunctionPass() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public boolean run(Function f) {
-        return body.test(f);
-      }
-    };
-  }
-
   private static RegisterAllocator allocator(PassContext c) {
     if (c.allocator() != null) {
       return c.allocator();
@@ -951,10 +929,6 @@ public final class PassRegistry {
     return new PressureDrivenAllocator(
         !k.flag("disable-register-assignment"),
         k.flag("remat-load-param") && !k.flag("nv-disable-remat"));
-  }
-
-  private static String javaName(Function f) {
-    return f.attributes().javaName();
   }
 
   /** The module's functions by Java name, for the library calls of operation legalization. */

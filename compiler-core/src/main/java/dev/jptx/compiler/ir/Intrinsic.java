@@ -104,6 +104,8 @@ public enum Intrinsic {
   LG2_APPROX("lg2.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
   SQRT_APPROX("sqrt.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
   RSQRT_APPROX("rsqrt.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
+  /** {@code tanh(x)}, 2^-11 relative; expanded per target where the hardware lacks it. */
+  TANH_APPROX("tanh.approx", Signature.of(ScalarType.F32, ScalarType.F32)),
   // ---- the same with subnormal operands and results flushed, for the accurate GpuMath library's
   // reduced arguments, where no subnormal occurs and the flush saves the code that keeps them
   /** {@code 2^x}, subnormals flushed. */

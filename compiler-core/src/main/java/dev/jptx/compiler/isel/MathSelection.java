@@ -7,6 +7,7 @@ import static dev.jptx.compiler.ir.ScalarType.I64;
 import static dev.jptx.compiler.isel.IntrinsicRow.of;
 
 import dev.jptx.compiler.ir.Intrinsic;
+import dev.jptx.compiler.target.FastMathApproximations;
 import dev.jptx.compiler.target.MathOpcodes;
 import java.util.List;
 
@@ -43,6 +44,11 @@ final class MathSelection {
         of(Intrinsic.LG2_APPROX, F32, MathOpcodes.LG2_APPROX_F32),
         of(Intrinsic.SQRT_APPROX, F32, MathOpcodes.SQRT_APPROX_F32),
         of(Intrinsic.RSQRT_APPROX, F32, MathOpcodes.RSQRT_APPROX_F32),
+        new IntrinsicRow(
+            Intrinsic.TANH_APPROX,
+            F32,
+            MathOpcodes.TANH_APPROX_F32,
+            FastMathApproximations.TANH_HARDWARE),
         of(Intrinsic.EX2_APPROX_FTZ, F32, MathOpcodes.EX2_APPROX_FTZ_F32),
         of(Intrinsic.RCP_APPROX_FTZ, F32, MathOpcodes.RCP_APPROX_FTZ_F32),
         of(Intrinsic.RSQRT_APPROX_FTZ, F32, MathOpcodes.RSQRT_APPROX_FTZ_F32),

@@ -697,10 +697,11 @@ public final class FloatMath {
     float ay = Math.abs(y);
     float a = ax > ay ? ax : ay;
     float b = ax > ay ? ay : ax;
-    int e = (Float.floatToRawIntBits(a) >>> FLOAT_MANTISSA) - FLOAT_BIAS;
-    e = e < 1 - FLOAT_BIAS ? 1 - FLOAT_BIAS : e > FLOAT_BIAS - 1 ? FLOAT_BIAS - 1 : e;
-    float down = Float.intBitsToFloat((FLOAT_BIAS - e) << FLOAT_MANTISSA);
-    float up = Float.intBitsToFloat((FLOAT_BIAS + e) << FLOAT_MANTISSA);
+    // the biased exponent, clamped to [1, 253]: 2^-(e - 127) and 2^(e - 127) are normal floats
+    int e = Float.floatToRawIntBits(a) >>> FLOAT_MANTISSA;
+    e = e < 1 ? 1 : e > 2 * FLOAT_BIAS - 1 ? 2 * FLOAT_BIAS - 1 : e;
+    float down = Float.intBitsToFloat((2 * FLOAT_BIAS - e) << FLOAT_MANTISSA);
+    float up = Float.intBitsToFloat(e << FLOAT_MANTISSA);
     float as = a * down;
     float bs = b * down;
     float h = sqrtSmall(Math.fma(as, as, bs * bs)) * up;

@@ -24,7 +24,7 @@ import java.util.List;
  */
 public final class FastMathLowering {
   /** The library class whose methods this pass recognizes, as {@code javaName} prefixes. */
-  static final String LIBRARY = "dev.jptx.compiler.libdevice.FloatMath.";
+  static final String LIBRARY = FastMathApproximations.LIBRARY;
 
   private FastMathLowering() {}
 

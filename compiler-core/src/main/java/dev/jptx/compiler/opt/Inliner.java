@@ -10,6 +10,7 @@ import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.stats.PassCounters;
+import dev.jptx.compiler.target.FastMathApproximations;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,9 +24,14 @@ import java.util.Set;
  * callee is not {@code @NoInline}, not recursive (no path from it back to itself), not larger than
  * {@code threshold} instructions, and not an exact-math function called from a fast-math one: fast
  * math belongs to a function, so inlined code would take the caller's and could be contracted,
- * which the device library's double-double arithmetic cannot survive. Device functions no call
- * reaches afterwards are removed from the module. Inlined code from another source file takes the
- * line of its call, so {@code .loc} lines stay in the caller's file.
+ * which the device library's double-double arithmetic cannot survive. {@code GpuMath}'s float
+ * library ({@code FloatMath}) is the exception: written with explicit {@code fma}s and no exact
+ * error terms that a contracted product could break, it stays within CUDA's bounds contracted
+ * (MathLibraryOnSimulatorTest), as nvcc contracts its own {@code cbrtf} or {@code log1pf} under
+ * {@code -use_fast_math}, and a call would cost a fast-math kernel more than the function's
+ * difference from nvcc's. Device functions no call reaches afterwards are removed from the module.
+ * Inlined code from another source file takes the line of its call, so {@code .loc} lines stay in
+ * the caller's file.
  *
  * <p>An {@code alwaysinline} callee (one that returns an array of its own frame) is inlined
  * whatever its size, and into a fast-math caller too, whose math mode its body then takes: that is
@@ -94,7 +100,9 @@ public final class Inliner {
     }
     return !onlyAlwaysInline
         && !callee.attributes().noInline()
-        && (callee.attributes().fastMath() || !caller.attributes().fastMath())
+        && (callee.attributes().fastMath()
+            || !caller.attributes().fastMath()
+            || callee.attributes().javaName().startsWith(FastMathApproximations.LIBRARY))
         && callee.allInsts().size() <= threshold;
   }
 

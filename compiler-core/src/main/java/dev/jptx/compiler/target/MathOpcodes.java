@@ -54,6 +54,7 @@ public enum MathOpcodes implements MachineOpcode {
   LG2_APPROX_F32  ("any", unary("lg2.approx.f32", F32)),
   SQRT_APPROX_F32 ("any", unary("sqrt.approx.f32", F32)),
   RSQRT_APPROX_F32("any", unary("rsqrt.approx.f32", F32)),
+  TANH_APPROX_F32 ("7.0", unary("tanh.approx.f32", F32)),
   // the accurate library's approximations on reduced arguments (HardwareApprox)
   EX2_APPROX_FTZ_F32("any", unary("ex2.approx.ftz.f32", F32)),
   RCP_APPROX_FTZ_F32("any", unary("rcp.approx.ftz.f32", F32)),

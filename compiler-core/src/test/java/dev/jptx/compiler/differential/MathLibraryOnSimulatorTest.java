@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The device math library compiled into kernels gives, on the simulator, the JVM's results within
@@ -138,8 +139,9 @@ class MathLibraryOnSimulatorTest {
    * no approximation, keeps its accurate code: within its 2 ulp of the exact value, as without fast
    * math.
    */
-  @Test
-  void fastMath_usesTheApproximationsWithinTheirAccuracy() {
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"sm_90", "sm_70"})
+  void fastMath_usesTheApproximationsWithinTheirAccuracy(String target) throws IOException {
     int n = 256;
     SplittableRandom r = new SplittableRandom(5);
     float[] xs = new float[n];
@@ -148,9 +150,16 @@ class MathLibraryOnSimulatorTest {
       xs[i] = (float) r.nextDouble(0.05, 1.5);
       ys[i] = (float) r.nextDouble(-3, 3);
     }
+    // tanh's small arguments, where the expansion below sm_75 returns x
+    for (int i = 0; i < n; i += 8) {
+      xs[i] = (float) (i % 16 == 0 ? 1 : -1) * (float) Math.pow(2, r.nextDouble(-12, -5));
+    }
     float[] jvm = new float[n * FastMathKernels.FAST_RESULTS];
     float[] sim = new float[n * FastMathKernels.FAST_RESULTS];
-    CompilerOptions o = CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")));
+    CompilerOptions o = CompilerOptions.defaults().withTargets(List.of(SmTargets.get(target)));
+    String kernel = entry(ptx(FastMathKernels.class, o), "fastFloats");
+    // tanh.approx.f32 from sm_75 on, ex2 and rcp below
+    assertEquals(target.equals("sm_90"), kernel.contains("tanh.approx.f32"), kernel);
     Path root = Differential.modules(FastMathKernels.class, o);
     try (Device d = Device.jvm()) {
       d.launch(Launch.grid1d(n, 128), FastMathKernels.class, "fastFloats", xs, ys, jvm);
@@ -168,7 +177,12 @@ class MathLibraryOnSimulatorTest {
               ? Double.compare(got, want) == 0
               : fn == 12
                   ? err <= 2 * Math.ulp((float) want)
-                  : err <= Math.scalb(Math.abs(want), -16) + (fn < 3 ? Math.scalb(1.0, -19) : 0);
+                  : fn == 13
+                      ? err
+                          <= Math.scalb(
+                              Math.abs(Math.tanh(xs[i / FastMathKernels.FAST_RESULTS])), -11)
+                      : err
+                          <= Math.scalb(Math.abs(want), -16) + (fn < 3 ? Math.scalb(1.0, -19) : 0);
       if (!ok) {
         fail(
             "fast-math function "
@@ -180,6 +194,64 @@ class MathLibraryOnSimulatorTest {
                 + ", sim "
                 + got);
       }
+    }
+  }
+
+  /**
+   * The functions without a hardware approximation keep CUDA's bounds under a kernel's fast math,
+   * where the library is inlined and contracted (the simulator runs jptx's own {@code fma}s): each
+   * result against the correctly rounded double value, on arguments from every range their
+   * reductions split. {@code y} is in [-1, 1] for {@code asin} and {@code acos}.
+   */
+  @Test
+  void fastMath_inlinesTheLibraryWithinItsBounds() throws IOException {
+    int n = 2048;
+    SplittableRandom r = new SplittableRandom(11);
+    float[] xs = new float[n];
+    float[] ys = new float[n];
+    for (int i = 0; i < n; i++) {
+      double magnitude = Math.pow(2, r.nextDouble(-30, 6.4));
+      xs[i] = (float) (r.nextBoolean() ? magnitude : -magnitude);
+      ys[i] = (float) r.nextDouble(-1, 1);
+    }
+    CompilerOptions o = CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_90")));
+    String kernel = entry(ptx(FastMathKernels.class, o), "fastLibrary");
+    assertFalse(kernel.contains("call"), "the library is inlined into the fast-math kernel");
+    float[] sim = new float[n * FastMathKernels.LIBRARY_RESULTS];
+    Path root = Differential.modules(FastMathKernels.class, o);
+    try (Device d = SimDevice.withModuleRoots(List.of(root))) {
+      d.launch(Launch.grid1d(n, 128), FastMathKernels.class, "fastLibrary", xs, ys, sim);
+    }
+    String[] names = {
+      "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "expm1", "log1p", "cbrt", "hypot"
+    };
+    double[] bounds = {2, 2, 2, 3, 3, 2, 2, 1, 1, 1, 3};
+    for (int i = 0; i < sim.length; i++) {
+      int fn = i % FastMathKernels.LIBRARY_RESULTS;
+      double x = xs[i / FastMathKernels.LIBRARY_RESULTS];
+      double y = ys[i / FastMathKernels.LIBRARY_RESULTS];
+      double exact =
+          switch (fn) {
+            case 0 -> Math.asin(y);
+            case 1 -> Math.acos(y);
+            case 2 -> Math.atan(x);
+            case 3 -> Math.atan2(y, x);
+            case 4 -> Math.sinh(x);
+            case 5 -> Math.cosh(x);
+            case 6 -> Math.tanh(x);
+            case 7 -> Math.expm1(x);
+            case 8 -> Math.log1p(x);
+            case 9 -> Math.cbrt(x);
+            default -> Math.hypot(x, y);
+          };
+      float rounded = (float) exact;
+      double err =
+          Double.isNaN(exact) || Float.isInfinite(rounded)
+              ? (Float.floatToIntBits(sim[i]) == Float.floatToIntBits(rounded) ? 0 : 1e9)
+              : Math.abs(sim[i] - exact) / Math.ulp(rounded);
+      assertTrue(
+          err <= bounds[fn],
+          names[fn] + " at x = " + x + ", y = " + y + ": " + sim[i] + ", " + err + " ulp");
     }
   }
 
@@ -249,7 +321,7 @@ class MathLibraryOnSimulatorTest {
 
   private static String ptx(Class<?> c, CompilerOptions o) throws IOException {
     Path root = Differential.modules(c, o);
-    return Files.readString(ModuleLayout.module(root, c.getName(), SmTargets.get("sm_90")));
+    return Files.readString(ModuleLayout.module(root, c.getName(), o.targets().get(0)));
   }
 
   /** The text of one {@code .entry}, up to the next one. */

@@ -103,14 +103,14 @@ class FloatMathSweepTest {
 
   /**
    * The functions built on a hardware approximation ({@link HardwareApprox}: {@code ex2} under
-   * {@code exp exp10 sinh cosh tanh}, {@code rcp} under every reciprocal and quotient) with the
-   * approximation a whole ulp off either way, beyond the simulator's correctly rounded model. Those
-   * whose reciprocal a Newton step refines, and {@code exp} and {@code exp10}, stay within CUDA's
-   * bounds. {@code sinh}, {@code cosh} and {@code tanh} use {@code 2^t} unrefined, as nvcc's {@code
-   * sinhf}, {@code coshf} and {@code tanhf} do, and need it within about half an ulp of the
-   * correctly rounded value for CUDA's bounds: off by a whole ulp they reach the larger figures
-   * checked here (docs/math-accuracy.md; the GPU report measures the hardware). {@code exp2} and
-   * {@code rsqrt} are the instructions themselves: their bound is the ISA's.
+   * {@code exp exp10 sinh cosh tanh pow cbrt}, {@code rcp} under every reciprocal and quotient)
+   * with the approximation a whole ulp off either way, beyond the simulator's correctly rounded
+   * model. Those whose reciprocal a Newton step refines, and {@code exp} and {@code exp10}, stay
+   * within CUDA's bounds. {@code sinh}, {@code cosh} and {@code tanh} use {@code 2^t} unrefined, as
+   * nvcc's {@code sinhf}, {@code coshf} and {@code tanhf} do, and need it within about half an ulp
+   * of the correctly rounded value for CUDA's bounds: off by a whole ulp they reach the larger
+   * figures checked here (docs/math-accuracy.md; the GPU report measures the hardware). {@code
+   * exp2} and {@code rsqrt} are the instructions themselves: their bound is the ISA's.
    */
   @ParameterizedTest(name = "hardware off by {0} ulp")
   @ValueSource(ints = {-1, 1})
@@ -125,6 +125,14 @@ class FloatMathSweepTest {
       sweep("tan", 4, FloatMath::tan, Math::tan);
       sweep("atan", 2, FloatMath::atan, Math::atan);
       sweep("atan2", 3, x -> FloatMath.atan2(x, -0.75f), x -> Math.atan2(x, -0.75));
+      sweep(
+          "atan2", 3, x -> FloatMath.atan2(rotated(x), x), x -> Math.atan2(rotated((float) x), x));
+      sweep("pow(x, 1.7)", 4, x -> FloatMath.pow(x, 1.7f), x -> Math.pow(x, 1.7f));
+      sweep(
+          "pow(x, y)",
+          4,
+          x -> FloatMath.pow(Math.abs(x), smallRotated(x)),
+          x -> Math.pow(Math.abs(x), smallRotated((float) x)));
       sweep("asin", 2, FloatMath::asin, Math::asin);
       sweep("acos", 2, FloatMath::acos, Math::acos);
       sweep("cbrt", 1, FloatMath::cbrt, Math::cbrt);

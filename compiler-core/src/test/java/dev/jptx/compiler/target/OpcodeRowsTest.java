@@ -27,7 +27,10 @@ import org.junit.jupiter.api.Test;
 class OpcodeRowsTest {
   private static final PtxVersion ANY = new PtxVersion(0, 0);
 
-  /** The versions the former per-opcode map listed; every other opcode had none of its own. */
+  /**
+   * The versions the former per-opcode map listed, and those of rows added since with a version of
+   * their own; every other opcode has none.
+   */
   private static final Map<MachineOpcode, PtxVersion> FORMER_ROWS =
       Map.of(
           SyncOpcodes.BAR_WARP_SYNC, PtxVersion.parse("6.0"),
@@ -38,7 +41,8 @@ class OpcodeRowsTest {
           SyncOpcodes.VOTE_SYNC_BALLOT, PtxVersion.parse("6.0"),
           SyncOpcodes.VOTE_SYNC_ANY, PtxVersion.parse("6.0"),
           SyncOpcodes.VOTE_SYNC_ALL, PtxVersion.parse("6.0"),
-          SyncOpcodes.ACTIVEMASK, PtxVersion.parse("6.2"));
+          SyncOpcodes.ACTIVEMASK, PtxVersion.parse("6.2"),
+          MathOpcodes.TANH_APPROX_F32, PtxVersion.parse("7.0"));
 
   /** What the former rule added: every instruction on a {@code .b128} register needs ISA 8.3. */
   private static final PtxVersion B128 = PtxVersion.parse("8.3");
@@ -81,7 +85,8 @@ class OpcodeRowsTest {
     assertEquals(B128, MachineOpcodes.find("ST_GLOBAL_B128").ptxIsa());
     assertEquals(B128, SpillOpcodes.reload(RegisterClass.B128).ptxIsa());
     assertEquals(ANY, MachineOpcodes.find("LD_GLOBAL_NC_V4_F32").ptxIsa());
-    assertEquals(9, MachineOpcodes.all().stream().filter(o -> FORMER_ROWS.containsKey(o)).count());
+    assertEquals(PtxVersion.parse("7.0"), MathOpcodes.TANH_APPROX_F32.ptxIsa());
+    assertEquals(10, MachineOpcodes.all().stream().filter(o -> FORMER_ROWS.containsKey(o)).count());
   }
 
   @Test

@@ -13,7 +13,7 @@ public final class FastMathKernels {
   private FastMathKernels() {}
 
   /** The number of results {@link #fastFloats} writes per element. */
-  public static final int FAST_RESULTS = 13;
+  public static final int FAST_RESULTS = 14;
 
   /**
    * The functions that have a hardware approximation, under fast math, and {@code asin}, which has
@@ -42,5 +42,35 @@ public final class FastMathKernels {
     out[k + 10] = GpuMath.sqrt(x);
     out[k + 11] = GpuMath.rsqrt(x);
     out[k + 12] = GpuMath.asin(x);
+    out[k + 13] = GpuMath.tanh(x);
+  }
+
+  /** The number of results {@link #fastLibrary} writes per element. */
+  public static final int LIBRARY_RESULTS = 11;
+
+  /**
+   * The functions without a hardware approximation under fast math: the accurate library, inlined
+   * into the fast-math kernel and contracted there, as nvcc contracts its own.
+   */
+  @Kernel(fastMath = true)
+  public static void fastLibrary(float[] xs, float[] ys, float[] out) {
+    int i = globalIdX();
+    if (i >= xs.length) {
+      return;
+    }
+    float x = xs[i];
+    float y = ys[i];
+    int k = i * LIBRARY_RESULTS;
+    out[k] = GpuMath.asin(y);
+    out[k + 1] = GpuMath.acos(y);
+    out[k + 2] = GpuMath.atan(x);
+    out[k + 3] = GpuMath.atan2(y, x);
+    out[k + 4] = GpuMath.sinh(x);
+    out[k + 5] = GpuMath.cosh(x);
+    out[k + 6] = GpuMath.tanh(x);
+    out[k + 7] = GpuMath.expm1(x);
+    out[k + 8] = GpuMath.log1p(x);
+    out[k + 9] = GpuMath.cbrt(x);
+    out[k + 10] = GpuMath.hypot(x, y);
   }
 }

@@ -1,0 +1,68 @@
+package dev.jptx.compiler.driver;
+
+import dev.jptx.compiler.codegen.MachinePass;
+import dev.jptx.compiler.ir.Function;
+import dev.jptx.compiler.ir.Module;
+import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.target.SmTarget;
+
+/**
+ * The shapes of a pass body in {@link PassRegistry}: over the module, over each function (with the
+ * target, in the per-target stages), over each machine function; each function's run reported under
+ * its Java name.
+ */
+final class PassBodies {
+  private PassBodies() {}
+
+  static PassBody irModule(java.util.function.BiConsumer<Module, PassContext> body) {
+    return (code, name, c) ->
+        PassRunner.run(code.unit(), name, () -> body.accept(code.module(), c));
+  }
+
+  static PassBody irFunctions(java.util.function.Function<PassContext, FunctionPass> make) {
+    return (code, name, c) -> {
+      FunctionPass p = make.apply(c);
+      for (Function f : code.module().functions()) {
+        PassRunner.run(javaName(f), name, () -> p.run(f));
+      }
+    };
+  }
+
+  /** A function pass of the per-target stages, which needs the target. */
+  static PassBody irForTarget(java.util.function.BiConsumer<Function, SmTarget> body) {
+    return (code, name, c) -> {
+      for (Function f : code.module().functions()) {
+        PassRunner.run(javaName(f), name, () -> body.accept(f, code.target()));
+      }
+    };
+  }
+
+  static PassBody machineBody(java.util.function.Function<PassContext, MachinePass> make) {
+    return (code, name, c) -> {
+      MachinePass p = make.apply(c);
+      for (MachineFunction mf : code.machine()) {
+        PassRunner.run(mf.info().javaName(), name, () -> p.run(mf));
+      }
+    };
+  }
+
+  /** A function pass from a lambda, for the lowerings that are static methods. */
+  static FunctionPass fn(String name, java.util.function.Predicate<Function> body) {
+    return new FunctionPass() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public boolean run(Function f) {
+        return body.test(f);
+      }
+    };
+  }
+
+  static String javaName(Function f) {
+    return f.attributes().javaName();
+  }
+}
