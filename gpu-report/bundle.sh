@@ -43,7 +43,7 @@ fi
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}
 stage=$out.partial
 rm -rf "$stage"
-mkdir -p "$stage"/{lib,ptx/jptx,ptx/nvcc,fuzz}
+mkdir -p "$stage"/{lib,ptx/jptx,ptx/nvcc,math/jptx,math/nvcc,fuzz}
 
 # 1. The jars: the runtime and its dependencies, the report, the samples (with their modules).
 if [ -z "$jars" ]; then
@@ -96,7 +96,22 @@ for sm in sm_90 sm_75; do
   nvcc -ptx -O3 -arch="$sm" --use_fast_math benchmarks/cuda/kernels.cu -o "$stage/ptx/nvcc/kernels-$sm-fast.ptx"
 done
 
-# 5. The fuzz corpus: kernels generated, compiled and run on the JVM device here.
+# 5. The math kernels (one per GpuMath function), jptx's and nvcc's twins, default and fast mode,
+#    as benchmarks/math-report.sh compiles them; the report's math section sweeps them.
+math_classes=$(mktemp -d)
+javac -d "$math_classes" -cp annotations/target/classes benchmarks/math/MathKernels.java
+for mode in default fast; do
+  flag=(); [ "$mode" = fast ] && flag=(--fast-math)
+  java -jar compiler-core/target/jptx.jar compile -t sm_90 -t sm_75 "${flag[@]}" \
+    -o "$stage/math/jptx/$mode" -cp annotations/target/classes "$math_classes" > /dev/null
+done
+rm -rf "$math_classes"
+for sm in sm_90 sm_75; do
+  nvcc -ptx -O3 -arch="$sm" benchmarks/math/math.cu -o "$stage/math/nvcc/math-$sm-default.ptx"
+  nvcc -ptx -O3 -arch="$sm" -use_fast_math benchmarks/math/math.cu -o "$stage/math/nvcc/math-$sm-fast.ptx"
+done
+
+# 6. The fuzz corpus: kernels generated, compiled and run on the JVM device here.
 if [ -n "$corpus" ]; then
   cp "$corpus" "$stage/fuzz/fuzz-corpus.bin.gz"
 else
@@ -104,7 +119,7 @@ else
     -Djptx.fuzz.corpus="$stage/fuzz/fuzz-corpus.bin.gz"
 fi
 
-# 6. The command.
+# 7. The command.
 cat > "$stage/run" <<'EOF'
 #!/bin/sh
 # run OUT [--device cuda|sim] [--fuzz N]: the GPU report (exit 3 without a CUDA device)

@@ -85,7 +85,11 @@ class GpuBundleTest {
             "ptx/nvcc/kernels-sm_90-strict.ptx",
             "ptx/nvcc/kernels-sm_75-fast.ptx",
             "ptx/jptx/strict/META-INF/jptx/kernels.list",
-            "ptx/jptx/fast/META-INF/jptx/dev/jptx/bench/Elementwise/sm_75.ptx")) {
+            "ptx/jptx/fast/META-INF/jptx/dev/jptx/bench/Elementwise/sm_75.ptx",
+            "math/jptx/default/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_90.ptx",
+            "math/jptx/fast/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_75.ptx",
+            "math/nvcc/math-sm_90-default.ptx",
+            "math/nvcc/math-sm_75-fast.ptx")) {
       assertTrue(Files.isRegularFile(bundle.resolve(ptx)), ptx);
     }
   }
@@ -130,6 +134,7 @@ class GpuBundleTest {
             "## Samples — passed",
             "## Benchmarks: jptx against nvcc — passed",
             "## The simulator against the hardware — passed",
+            "## GpuMath on the hardware — passed",
             "## Fuzz kernels against the JVM — passed",
             "## The JCuda path — passed")) {
       assertTrue(md.contains(heading), heading + " in\n" + md);
@@ -139,6 +144,11 @@ class GpuBundleTest {
     assertEquals(88, md.lines().filter(l -> l.endsWith("| ok | ok |")).count(), md);
     assertTrue(md.contains("geomean jptx/nvcc, sm_75 fast"), md);
     assertEquals(8, md.lines().filter(l -> l.endsWith("| 22 | 0 | none |")).count(), md);
+    // all 23 GpuMath functions on both targets, jptx's default build within CUDA's bounds: the
+    // simulator computes the hardware approximations correctly rounded
+    assertEquals(46, md.lines().filter(l -> l.startsWith("| `") && l.endsWith("| yes |")).count());
+    assertTrue(md.contains("| `atan2` | 3 | "), md);
+    assertTrue(md.contains("| `sqrt` | 0 (correctly rounded) | "), md);
     assertTrue(md.contains("all 4 kernels: sm_90 4 identical, 0 failed; sm_75 4 identical"), md);
     assertTrue(md.contains("no allocation there"), md);
     assertTrue(md.contains("`atom.global.add.f32` of two subnormals"), md);
@@ -148,10 +158,17 @@ class GpuBundleTest {
     String json = Files.readString(out.resolve("gpu-report.json"), StandardCharsets.UTF_8);
     for (String key :
         List.of(
-            "\"device\"", "\"samples\"", "\"bench\"", "\"simulator\"", "\"fuzz\"", "\"jcuda\"")) {
+            "\"device\"",
+            "\"samples\"",
+            "\"bench\"",
+            "\"simulator\"",
+            "\"math\"",
+            "\"fuzz\"",
+            "\"jcuda\"")) {
       assertTrue(json.contains(key + ": {"), key + " in\n" + json);
     }
     assertTrue(json.contains("\"geomeans\""), json);
+    assertTrue(json.contains("\"jptxDefaultWithinBound\": true"), json);
   }
 
   /** The bundle holds nvcc's PTX: without nvcc the test is skipped, except under CI=true. */

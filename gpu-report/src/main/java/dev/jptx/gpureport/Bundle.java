@@ -15,6 +15,8 @@ import java.util.List;
  * lib/*.jar                  the runtime, JCuda (one native library), this report, the samples
  * ptx/jptx/strict/, fast/    jptx's modules of the bench kernels (META-INF/jptx/...), sm_90, sm_75
  * ptx/nvcc/kernels-sm_XX-strict.ptx, -fast.ptx   nvcc's PTX of benchmarks/cuda/kernels.cu
+ * math/jptx/default/, fast/  jptx's modules of benchmarks/math/MathKernels.java, sm_90, sm_75
+ * math/nvcc/math-sm_XX-default.ptx, -fast.ptx   nvcc's PTX of benchmarks/math/math.cu
  * fuzz/fuzz-corpus.bin.gz    random kernels with their JVM results
  * run                        the command
  * </pre>
@@ -45,6 +47,18 @@ public record Bundle(Path root) {
   /** nvcc's module of the suite for a target and mode. */
   public Path nvccModule(String target, String mode) {
     return root.resolve("ptx/nvcc/kernels-" + target + "-" + mode + ".ptx");
+  }
+
+  /**
+   * The root of jptx's modules of the math kernels in one mode: {@code default} or {@code fast}.
+   */
+  public Path mathJptxModules(String mode) {
+    return root.resolve("math/jptx/" + mode);
+  }
+
+  /** nvcc's module of the math kernels' twins for a target and mode. */
+  public Path mathNvccModule(String target, String mode) {
+    return root.resolve("math/nvcc/math-" + target + "-" + mode + ".ptx");
   }
 
   /** The fuzz corpus. */

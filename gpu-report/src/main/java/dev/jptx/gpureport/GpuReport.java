@@ -122,6 +122,7 @@ public final class GpuReport {
             new SamplesSection(),
             new BenchSection(),
             new SimulatorSection(),
+            new MathSection(),
             new FuzzSection(),
             new JcudaSection());
     ExecutorService pool =

@@ -39,12 +39,25 @@ final class SuiteModules implements AutoCloseable {
   /** The modules of {@code compiler} for {@code target} and {@code mode} in {@code bundle}. */
   static SuiteModules of(
       Device device, Bundle bundle, Compiler compiler, String target, String mode) {
-    SuiteModules m = new SuiteModules(device, compiler);
-    if (compiler == Compiler.NVCC) {
-      m.fileOfEntry.put("*", bundle.nvccModule(target, mode));
-      return m;
-    }
-    Path root = bundle.jptxModules(mode).resolve(ModuleLayout.ROOT);
+    return compiler == Compiler.NVCC
+        ? nvcc(device, bundle.nvccModule(target, mode))
+        : jptx(device, bundle.jptxModules(mode), target);
+  }
+
+  /** nvcc's single module {@code file}, which holds every entry. */
+  static SuiteModules nvcc(Device device, Path file) {
+    SuiteModules m = new SuiteModules(device, Compiler.NVCC);
+    m.fileOfEntry.put("*", file);
+    return m;
+  }
+
+  /**
+   * jptx's modules for {@code target} under {@code output}, a folder that {@code jptx compile -o}
+   * wrote (its {@code META-INF/jptx/kernels.list} names each entry's class).
+   */
+  static SuiteModules jptx(Device device, Path output, String target) {
+    SuiteModules m = new SuiteModules(device, Compiler.JPTX);
+    Path root = output.resolve(ModuleLayout.ROOT);
     try {
       for (String line :
           Files.readAllLines(root.resolve(ModuleLayout.INDEX_NAME), StandardCharsets.UTF_8)) {
