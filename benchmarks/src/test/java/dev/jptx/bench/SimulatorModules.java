@@ -32,6 +32,11 @@ public final class SimulatorModules {
 
   /** A simulator running the kernel classes compiled here at {@code -O<level>}. */
   public static Device device(int level) {
+    return SimDevice.withModuleRoots(List.of(modules(level)));
+  }
+
+  /** The kernel classes compiled here at {@code -O<level>}: the root of their modules. */
+  public static Path modules(int level) {
     try {
       Path classes =
           Path.of(Elementwise.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -52,7 +57,7 @@ public final class SimulatorModules {
                 + report.diagnostics()
                 + report.internalErrors());
       }
-      return SimDevice.withModuleRoots(List.of(out));
+      return out;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (java.net.URISyntaxException e) {

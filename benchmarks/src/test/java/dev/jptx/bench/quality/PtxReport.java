@@ -80,6 +80,29 @@ public final class PtxReport {
   }
 
   /**
+   * The SASS instructions without padding ({@code sassNP}) of one kernel of a module, as {@code
+   * ptxas -arch=arch} assembles it.
+   *
+   * @param ptx the module
+   * @param kernel the entry's name
+   * @param arch e.g. {@code sm_75}
+   * @return the kernel's {@code sassNP}
+   */
+  public static long sassOf(Path ptx, String kernel, String arch) {
+    try {
+      Path scratch = Files.createTempDirectory("ptx-report-");
+      for (KernelFigures k : PtxasFigures.measure(ptx, ptx.toString(), arch, List.of(), scratch)) {
+        if (k.name().equals(kernel)) {
+          return k.figure(PtxMetric.SASS_NP);
+        }
+      }
+      throw new IllegalStateException(ptx + ": no kernel " + kernel);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * Measures every module of one suite.
    *
    * @param directory what a relative {@code input} is relative to
