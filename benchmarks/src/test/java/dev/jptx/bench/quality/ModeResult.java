@@ -12,6 +12,7 @@ import java.util.List;
  * @param ptx the same figures, read back
  * @param dynamic the simulator's counts on both sides
  * @param pressurePasses registers per kernel with the pressure passes on and off
+ * @param loopVariants figures per kernel by default and with each loop transformation off
  */
 record ModeResult(
     Mode mode,
@@ -20,11 +21,13 @@ record ModeResult(
     String ptxReportMarkdown,
     PtxComparison ptx,
     DynamicComparison dynamic,
-    List<PressurePasses.Row> pressurePasses) {
+    List<PressurePasses.Row> pressurePasses,
+    List<LoopVariants.Row> loopVariants) {
   /** Copies the lists. */
   ModeResult {
     nvccCommand = List.copyOf(nvccCommand);
     ptxReportCommand = List.copyOf(ptxReportCommand);
     pressurePasses = List.copyOf(pressurePasses);
+    loopVariants = List.copyOf(loopVariants);
   }
 }

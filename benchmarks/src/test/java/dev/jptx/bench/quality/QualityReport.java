@@ -99,7 +99,8 @@ public final class QualityReport {
         markdown,
         PtxComparison.parse(markdown),
         dynamic,
-        PressurePasses.rows(jptx.registers(), withoutPressurePasses.registers()));
+        PressurePasses.rows(jptx.registers(), withoutPressurePasses.registers()),
+        LoopVariants.measure(in.classes(), in.work(), in.arch(), mode, jptxRoot));
   }
 
   private static Map<String, String> arguments(String[] args) {

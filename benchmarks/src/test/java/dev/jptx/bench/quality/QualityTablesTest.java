@@ -61,6 +61,7 @@ class QualityTablesTest {
     assertTrue(Double.isNaN(Ratios.geomean(List.of())));
     assertThrows(IllegalArgumentException.class, () -> Ratios.geomean(List.of(0.0)));
     assertEquals("1.150", Ratios.format(1.15));
+    assertEquals(List.of("saxpy (1.500)"), Criteria.dynamicBreaches(dynamic()));
   }
 
   @Test
@@ -68,8 +69,8 @@ class QualityTablesTest {
     PtxComparison c = PtxComparison.parse(PTX_REPORT);
     assertEquals(List.of("blackScholes (44 vs 21)"), Criteria.registerBreaches(c));
     assertEquals(List.of("blackScholes (8/8 B st/ld)"), Criteria.spillBreaches(c));
-    assertTrue(Criteria.meets(1.15));
-    assertTrue(!Criteria.meets(1.151));
+    assertTrue(Criteria.meets(1.00));
+    assertTrue(!Criteria.meets(1.001));
   }
 
   @Test
@@ -105,14 +106,27 @@ class QualityTablesTest {
             PtxComparison.parse(PTX_REPORT),
             dynamic(),
             List.of(
-                new PressurePasses.Row("saxpy", 10, 10), new PressurePasses.Row("nbody", 30, 32)));
+                new PressurePasses.Row("saxpy", 10, 10), new PressurePasses.Row("nbody", 30, 32)),
+            List.of(
+                new LoopVariants.Row(
+                    "dotLoop",
+                    List.of(
+                        new LoopVariants.Figures(14, 33, 700),
+                        new LoopVariants.Figures(13, 30, 720),
+                        new LoopVariants.Figures(12, 28, 900))),
+                new LoopVariants.Row(
+                    "saxpy",
+                    List.of(
+                        new LoopVariants.Figures(10, 20, 100),
+                        new LoopVariants.Figures(10, 20, 100),
+                        new LoopVariants.Figures(10, 20, 100)))));
     String text = QualityMarkdown.render(p, List.of(strict));
     assertEquals(text, QualityMarkdown.render(p, List.of(strict)));
     for (String expected :
         List.of(
             "2026-01-02",
             "### Summary",
-            "| strict | `nvcc --fmad=false` | 2.236 (> 1.15) | 0.866 (ok) | blackScholes (44 vs 21)",
+            "| strict | `nvcc --fmad=false` | 2.236 (> 1.00) | 0.866 (ok) | saxpy (1.500) | blackScholes (44 vs 21)",
             "### strict: ptxas figures",
             "ptx-report paired 2 entry kernels by name (the suite has 2); only in jptx: ExpLog_expKernel"
                 + " (a .func), onlyOurs",
@@ -121,7 +135,11 @@ class QualityTablesTest {
             "| `cvta.to.global.u64` | 40 | 0 | +40 |",
             "### strict: registers with the pressure passes on and off",
             "| nbody | 30 | 32 | -2 |",
-            "lower with them on: nbody; higher: none")) {
+            "lower with them on: nbody; higher: none",
+            "### strict: the loop transformations on and off",
+            "| kernel | dynamic: default | dynamic: pipeliner off | dynamic: runtime unrolling off |",
+            "| dotLoop | 700 | 720 | 900 | 33 | 30 | 28 | 14 | 13 | 12 |",
+            "the same in every build: saxpy.")) {
       assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
     }
   }
