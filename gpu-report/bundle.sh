@@ -90,6 +90,13 @@ for mode in strict fast; do
     -o "$stage/ptx/jptx/$mode" -cp annotations/target/classes benchmarks/target/classes > /dev/null
 done
 
+# 3b. The same, strict sm_90 only, with each of issue #22's loop transformations switched off
+#     (LoopSection.VARIANTS): the report's loops section times them against the default build.
+for variant in pipeliner-off:enable-pipeliner=false unrolling-off:unroll-runtime-count=0; do
+  java -jar compiler-core/target/jptx.jar compile -t sm_90 --knob "${variant#*:}" \
+    -o "$stage/ptx/jptx-variants/${variant%%:*}" -cp annotations/target/classes benchmarks/target/classes > /dev/null
+done
+
 # 4. nvcc's PTX of the CUDA twins, strict (--fmad=false) and fast (--use_fast_math).
 for sm in sm_90 sm_75; do
   nvcc -ptx -O3 -arch="$sm" --fmad=false benchmarks/cuda/kernels.cu -o "$stage/ptx/nvcc/kernels-$sm-strict.ptx"

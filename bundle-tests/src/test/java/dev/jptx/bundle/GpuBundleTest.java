@@ -86,6 +86,8 @@ class GpuBundleTest {
             "ptx/nvcc/kernels-sm_75-fast.ptx",
             "ptx/jptx/strict/META-INF/jptx/kernels.list",
             "ptx/jptx/fast/META-INF/jptx/dev/jptx/bench/Elementwise/sm_75.ptx",
+            "ptx/jptx-variants/pipeliner-off/META-INF/jptx/dev/jptx/bench/Loops/sm_90.ptx",
+            "ptx/jptx-variants/unrolling-off/META-INF/jptx/dev/jptx/bench/Loops/sm_90.ptx",
             "math/jptx/default/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_90.ptx",
             "math/jptx/fast/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_75.ptx",
             "math/nvcc/math-sm_90-default.ptx",
@@ -133,6 +135,7 @@ class GpuBundleTest {
             "## Device — passed",
             "## Samples — passed",
             "## Benchmarks: jptx against nvcc — passed",
+            "## Loop transformations on and off — passed",
             "## The simulator against the hardware — passed",
             "## GpuMath on the hardware — passed",
             "## Fuzz kernels against the JVM — passed",
@@ -143,6 +146,14 @@ class GpuBundleTest {
     assertEquals(10, md.lines().filter(l -> l.contains("| verified |")).count(), md);
     assertEquals(88, md.lines().filter(l -> l.endsWith("| ok | ok |")).count(), md);
     assertTrue(md.contains("geomean jptx/nvcc, sm_75 fast"), md);
+    // every bench kernel in the three loop builds, all checked
+    assertEquals(
+        22,
+        md.lines()
+            .filter(l -> l.startsWith("| ") && l.endsWith(" | ok |") && l.split("\\|").length == 8)
+            .count(),
+        md);
+    assertTrue(md.contains("geomean pipeliner-off / default"), md);
     assertEquals(8, md.lines().filter(l -> l.endsWith("| 22 | 0 | none |")).count(), md);
     // all 23 GpuMath functions on both targets, jptx's default build within CUDA's bounds: the
     // simulator computes the hardware approximations correctly rounded
@@ -161,6 +172,7 @@ class GpuBundleTest {
             "\"device\"",
             "\"samples\"",
             "\"bench\"",
+            "\"loops\"",
             "\"simulator\"",
             "\"math\"",
             "\"fuzz\"",

@@ -126,7 +126,7 @@ final class BenchSection implements Section {
   }
 
   /** Runs {@code c}; {@code ok}, or what went wrong (also recorded as a failure). */
-  private static String check(BenchCases.Case c, BenchCases.Run run, SectionResult out) {
+  static String check(BenchCases.Case c, BenchCases.Run run, SectionResult out) {
     try {
       c.body().accept(run);
       return "ok";

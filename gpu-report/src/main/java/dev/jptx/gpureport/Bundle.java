@@ -44,6 +44,14 @@ public record Bundle(Path root) {
     return root.resolve("ptx/jptx/" + mode);
   }
 
+  /**
+   * jptx's strict sm_90 modules of the suite built with a loop transformation switched off: {@code
+   * pipeliner-off} or {@code unrolling-off} ({@link LoopSection#VARIANTS}).
+   */
+  public Path jptxVariantModules(String variant) {
+    return root.resolve("ptx/jptx-variants/" + variant);
+  }
+
   /** nvcc's module of the suite for a target and mode. */
   public Path nvccModule(String target, String mode) {
     return root.resolve("ptx/nvcc/kernels-" + target + "-" + mode + ".ptx");

@@ -23,7 +23,7 @@ final class FuzzSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(context.simMode() ? 40 : 125);
+    return Duration.ofSeconds(context.simMode() ? 40 : 100);
   }
 
   @Override

@@ -121,6 +121,7 @@ public final class GpuReport {
             new DeviceSection(),
             new SamplesSection(),
             new BenchSection(),
+            new LoopSection(),
             new SimulatorSection(),
             new MathSection(),
             new FuzzSection(),

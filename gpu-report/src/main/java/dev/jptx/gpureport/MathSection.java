@@ -57,7 +57,7 @@ final class MathSection implements Section {
 
   @Override
   public Duration budget(ReportContext context) {
-    return Duration.ofSeconds(context.simMode() ? 60 : 100);
+    return Duration.ofSeconds(context.simMode() ? 60 : 90);
   }
 
   @Override
