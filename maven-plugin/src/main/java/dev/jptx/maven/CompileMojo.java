@@ -4,8 +4,10 @@ import dev.jptx.compiler.build.Build;
 import dev.jptx.compiler.build.BuildReport;
 import dev.jptx.compiler.build.BuildRequest;
 import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.diag.ReportedRemark;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
+import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.validate.ValidationMode;
 import java.io.File;
 import java.io.UncheckedIOException;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
@@ -90,6 +93,15 @@ public class CompileMojo extends AbstractMojo {
   @Parameter(property = "jptx.failOnSpills", defaultValue = "false")
   private boolean failOnSpills;
 
+  /**
+   * Print the optimization remarks of these pass families, as clang's {@code -Rpass}: {@code
+   * pipeliner}, {@code outliner} or {@code all}; comma-separated in the property ({@code
+   * -Djptx.remarks=pipeliner}). Each is an info line {@code src/main/java/p/K.java:12: remark:
+   * kernel p.K.k: text}; a build asking for remarks compiles every kernel class, up to date or not.
+   */
+  @Parameter(property = "jptx.remarks")
+  private List<String> remarks;
+
   /** Skip the goal. */
   @Parameter(property = "jptx.skip", defaultValue = "false")
   private boolean skip;
@@ -99,6 +111,9 @@ public class CompileMojo extends AbstractMojo {
 
   @Parameter(defaultValue = "${mojoExecution}", readonly = true)
   private MojoExecution mojoExecution;
+
+  /** Adjusts the pipeline; tests report remarks through it. */
+  UnaryOperator<Pipeline> configurePipeline = UnaryOperator.identity();
 
   /** Creates the mojo; Maven injects the parameters. */
   public CompileMojo() {}
@@ -118,6 +133,7 @@ public class CompileMojo extends AbstractMojo {
     BuildReport report = run(request);
     report.kernelLines().forEach(getLog()::info);
     report.validationLines().forEach(getLog()::info);
+    logRemarks(report);
     int upToDate = report.upToDate().size();
     if (upToDate > 0) {
       getLog()
@@ -148,7 +164,8 @@ public class CompileMojo extends AbstractMojo {
     CompilerOptions options =
         OptionsMapping.toOptions(
                 targets, optimizationLevel, fastMath, lineInfo, maxRegisters, compilerArgs)
-            .withChecks(checks);
+            .withChecks(checks)
+            .withRemarks(OptionsMapping.remarks(remarks));
     ValidationMode mode = OptionsMapping.validation(validate);
     Path ptxas = null;
     if (ptxasPath != null) {
@@ -214,7 +231,7 @@ public class CompileMojo extends AbstractMojo {
   private BuildReport run(BuildRequest request)
       throws MojoExecutionException, MojoFailureException {
     try {
-      return Build.run(request, DumpSink.NONE);
+      return Build.run(request, DumpSink.NONE, configurePipeline);
     } catch (UncheckedIOException e) {
       throw new MojoExecutionException(
           "jptx: cannot write modules under " + request.outputRoot() + ": " + e.getCause(), e);
@@ -223,6 +240,17 @@ public class CompileMojo extends AbstractMojo {
       getLog().error("jptx: internal compiler error: " + e);
       debugTrace(e);
       throw new MojoFailureException("jptx: internal compiler error (run with -X for details)");
+    }
+  }
+
+  /** Remarks are information, not warnings: the build is fine, the user asked to see them. */
+  private void logRemarks(BuildReport report) {
+    if (report.remarks().isEmpty()) {
+      return;
+    }
+    SourcePaths sources = sourcePaths();
+    for (ReportedRemark r : report.remarks()) {
+      getLog().info(r.formatWithPath(sources.display(r.remark().sourceFile())));
     }
   }
 

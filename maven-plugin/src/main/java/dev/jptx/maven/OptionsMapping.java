@@ -1,5 +1,6 @@
 package dev.jptx.maven;
 
+import dev.jptx.compiler.diag.RemarkFamilies;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.driver.PrintPoints;
@@ -90,6 +91,18 @@ final class OptionsMapping {
       }
     }
     return names.isEmpty() ? List.of(DEFAULT_TARGET) : names;
+  }
+
+  /**
+   * The {@code remarks} parameter: family names, an element may be comma-separated; null prints
+   * none.
+   */
+  static RemarkFamilies remarks(List<String> remarks) throws MojoExecutionException {
+    try {
+      return RemarkFamilies.parse(remarks == null ? List.of() : remarks);
+    } catch (IllegalArgumentException e) {
+      throw invalid("remarks (jptx.remarks): " + e.getMessage());
+    }
   }
 
   /** The {@code validate} parameter; null or blank is its default, {@code auto}. */

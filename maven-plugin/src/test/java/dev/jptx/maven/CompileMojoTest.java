@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jptx.compiler.codegen.MachinePass;
+import dev.jptx.compiler.diag.Remark;
+import dev.jptx.compiler.driver.PassContext;
+import dev.jptx.compiler.driver.Pipeline;
+import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.maven.fixture.BadKernels;
 import dev.jptx.maven.fixture.GoodKernels;
 import java.io.File;
@@ -136,6 +141,72 @@ class CompileMojoTest {
         log.error.get(0));
     assertFalse(Files.exists(classes.resolve(MODULES + "BadKernels")));
     assertTrue(index().stream().noneMatch(l -> l.contains("BadKernels")), index().toString());
+  }
+
+  /** A pipeline whose passes report a pipeliner and an outliner remark per kernel. */
+  private static Pipeline reporting(Pipeline p) {
+    return p.withExtraMachinePassIn(c -> remarking(c, "pipeliner", "Pipelined succesfully!"))
+        .withExtraMachinePassIn(c -> remarking(c, "outliner", "Saved 3 instructions"));
+  }
+
+  private static MachinePass remarking(PassContext c, String family, String text) {
+    return new MachinePass() {
+      @Override
+      public String name() {
+        return "test-" + family;
+      }
+
+      @Override
+      public boolean run(MachineFunction f) {
+        c.remarks()
+            .report(
+                new Remark(
+                    family,
+                    Remark.Kind.PASSED,
+                    "schedule",
+                    f.info().sourceFile(),
+                    15,
+                    f.info().javaName(),
+                    text));
+        return false;
+      }
+    };
+  }
+
+  @Test
+  void execute_remarks_infoLinesWithSourceRootPathOnlyOfTheFamiliesAsked() throws Exception {
+    copyFixture(GoodKernels.class);
+    Path source = basedir.resolve("src/main/java/dev/jptx/maven/fixture/GoodKernels.java");
+    Files.createDirectories(source.getParent());
+    Files.writeString(source, "");
+    mojo.configurePipeline = CompileMojoTest::reporting;
+    mojo.execute();
+    assertTrue(log.info.stream().noneMatch(l -> l.contains("remark")), log.info.toString());
+    set("remarks", List.of("pipeliner"));
+    log.info.clear();
+    mojo.execute();
+    // once for both targets, after the kernel and validation lines, and up-to-date classes too
+    assertEquals(
+        List.of(
+            "src/main/java/dev/jptx/maven/fixture/GoodKernels.java:15: remark: kernel"
+                + " dev.jptx.maven.fixture.GoodKernels.saxpy: Pipelined succesfully!"),
+        log.info.stream().filter(l -> l.contains("remark")).toList());
+    assertTrue(log.error.isEmpty() && log.warn.isEmpty(), log.error + " " + log.warn);
+    set("remarks", List.of("all"));
+    log.info.clear();
+    mojo.execute();
+    assertEquals(2, log.info.stream().filter(l -> l.contains(": remark: ")).count());
+  }
+
+  @Test
+  void execute_unknownRemarkFamily_failsNamingTheParameter() throws Exception {
+    copyFixture(GoodKernels.class);
+    set("remarks", List.of("pipeliner,vectorizer"));
+    MojoExecutionException e = assertThrows(MojoExecutionException.class, mojo::execute);
+    assertEquals(
+        "jptx: invalid configuration: remarks (jptx.remarks): unknown remark family 'vectorizer';"
+            + " valid: pipeliner, outliner, all",
+        e.getMessage());
   }
 
   @Test

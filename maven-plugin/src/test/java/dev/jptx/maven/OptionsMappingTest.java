@@ -43,6 +43,14 @@ class OptionsMappingTest {
   }
 
   @Test
+  void remarks_commaSeparatedElementsAndNull() throws Exception {
+    assertEquals(
+        List.of("outliner", "pipeliner"),
+        List.copyOf(OptionsMapping.remarks(List.of("pipeliner, outliner")).families()));
+    assertTrue(OptionsMapping.remarks(null).isEmpty());
+  }
+
+  @Test
   void toOptions_knobWithValueAndWithoutDash_parses() throws Exception {
     CompilerOptions o =
         OptionsMapping.toOptions(

@@ -35,6 +35,7 @@ class PluginDescriptorTest {
               Map.entry("validate", "jptx.validate auto"),
               Map.entry("ptxasPath", "jptx.ptxas "),
               Map.entry("failOnSpills", "jptx.failOnSpills false"),
+              Map.entry("remarks", "jptx.remarks "),
               Map.entry("skip", "jptx.skip false")));
 
   private static Element compileMojo() throws Exception {

@@ -214,8 +214,8 @@ public final class Build {
     if (!ClassFiles.mayHaveKernels(bytes)) {
       return new Remove(name);
     }
-    // dumps are asked for to be seen, so a build that prints stages compiles every class
-    if (request.options().print().isEmpty()) {
+    // dumps and remarks are asked for to be seen, so a build that prints them compiles every class
+    if (request.options().print().isEmpty() && request.options().remarks().isEmpty()) {
       Optional<BuildStamp> stamp = state.upToDate(name, bytes);
       if (stamp.isPresent()) {
         into.addUpToDate(name.replace('/', '.'));
@@ -256,6 +256,8 @@ public final class Build {
       return new Remove(c.name);
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
+    into.addRemarks(
+        r.remarks().stream().filter(x -> request.options().remarks().enables(x.remark())).toList());
     if (!r.succeeded() || d.hasErrors()) {
       into.addDiagnostics(d.all());
       return new Remove(c.name);

@@ -1,6 +1,7 @@
 package dev.jptx.compiler.build;
 
 import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.diag.ReportedRemark;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,12 +12,13 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What a build did: the problems in user code, the compiler's own failures, one summary line per
- * kernel and target, and the files written.
+ * What a build did: the problems in user code, the compiler's own failures, the optimization
+ * remarks asked for, one summary line per kernel and target, and the files written.
  */
 public final class BuildReport {
   private final List<Diagnostic> diagnostics = new ArrayList<>();
   private final List<String> internalErrors = new ArrayList<>();
+  private final List<ReportedRemark> remarks = new ArrayList<>();
   private final List<KernelResult> kernelResults = new ArrayList<>();
   private final List<Path> written = new ArrayList<>();
   private final List<Throwable> causes = new ArrayList<>();
@@ -28,6 +30,7 @@ public final class BuildReport {
   void addAll(BuildReport part) {
     diagnostics.addAll(part.diagnostics);
     internalErrors.addAll(part.internalErrors);
+    remarks.addAll(part.remarks);
     causes.addAll(part.causes);
     kernelResults.addAll(part.kernelResults);
     part.validators.forEach((v, ts) -> ts.forEach(t -> addValidation(v, t)));
@@ -38,6 +41,10 @@ public final class BuildReport {
 
   void addDiagnostics(List<Diagnostic> d) {
     diagnostics.addAll(d);
+  }
+
+  void addRemarks(List<ReportedRemark> r) {
+    remarks.addAll(r);
   }
 
   void addInternalError(String message, Throwable cause) {
@@ -68,6 +75,15 @@ public final class BuildReport {
   /** Problems in the user's kernels, in javac's format. */
   public List<Diagnostic> diagnostics() {
     return diagnostics;
+  }
+
+  /**
+   * The optimization remarks of the families the {@code remarks} option enables, class by class in
+   * input order, each class's in the order its passes reported them. Classes that were up to date
+   * report none: a build asking for remarks compiles every class.
+   */
+  public List<ReportedRemark> remarks() {
+    return remarks;
   }
 
   /** Failures of the compiler itself (bugs), one line each. */

@@ -4,6 +4,7 @@ import dev.jptx.compiler.build.Build;
 import dev.jptx.compiler.build.BuildReport;
 import dev.jptx.compiler.build.BuildRequest;
 import dev.jptx.compiler.diag.Diagnostic;
+import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.validate.ValidationMode;
@@ -59,12 +60,13 @@ final class CompileCommand implements Callable<Integer> {
       CommandInputs.ptxas(ptxas);
     }
     PassStatistics statistics = flags.statistics();
+    CompilerOptions options = flags.options(flags.printPoints(java.util.List.of(), false));
     BuildRequest request =
         new BuildRequest(
             inputs,
             flags.classPathEntries(),
             output,
-            flags.options(flags.printPoints(java.util.List.of(), false)),
+            options,
             ValidationMode.parse(validate),
             ptxas);
     PrintWriter out = spec.commandLine().getOut();
@@ -73,6 +75,7 @@ final class CompileCommand implements Callable<Integer> {
         Build.run(
             request, Dumps.to(out), p -> configurePipeline.apply(p.withStatistics(statistics)));
     (flags.verbose ? report.verboseKernelLines() : report.kernelLines()).forEach(out::println);
+    flags.printRemarks(report.remarks(), options.remarks(), err);
     for (Diagnostic d : report.diagnostics()) {
       err.println(d.format());
     }

@@ -1,5 +1,7 @@
 package dev.jptx.compiler.cli;
 
+import dev.jptx.compiler.diag.RemarkFamilies;
+import dev.jptx.compiler.diag.ReportedRemark;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.driver.PassRegistry;
@@ -98,6 +100,15 @@ final class CompilerFlags {
               + " added, values hoisted, calls inlined, registers spilled, ... (as llc -stats).")
   boolean stats;
 
+  @Option(
+      names = "--remarks",
+      paramLabel = "FAMILY",
+      split = ",",
+      description =
+          "Print the optimization remarks of these pass families on standard error, as clang's"
+              + " -Rpass: pipeliner, outliner, all.")
+  List<String> remarks = new ArrayList<>();
+
   /** The print points these flags and {@code moreAfter} (dump's {@code --after}) ask for. */
   PrintPoints printPoints(Collection<String> moreAfter, boolean allStages) {
     Set<String> after = new TreeSet<>(printAfter);
@@ -134,7 +145,25 @@ final class CompilerFlags {
       t.add(SmTargets.get(name));
     }
     return new CompilerOptions(
-        t, optLevel, fastMath, !noLineInfo, maxRegisters, Knobs.parse(knobs), print, false, checks);
+        t,
+        optLevel,
+        fastMath,
+        !noLineInfo,
+        maxRegisters,
+        Knobs.parse(knobs),
+        print,
+        false,
+        checks,
+        RemarkFamilies.parse(remarks));
+  }
+
+  /** Prints the remarks {@code --remarks} enables, one line each. */
+  void printRemarks(List<ReportedRemark> all, RemarkFamilies enabled, PrintWriter err) {
+    for (ReportedRemark r : all) {
+      if (enabled.enables(r.remark())) {
+        err.println(r.format());
+      }
+    }
   }
 
   /** The {@code -cp} entries. */

@@ -3,6 +3,8 @@ package dev.jptx.compiler.cli;
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.diag.InternalCompilerError;
+import dev.jptx.compiler.driver.ClassResult;
+import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.Pipeline;
 import dev.jptx.compiler.driver.PrintPoints;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.objectweb.asm.tree.ClassNode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -47,6 +50,9 @@ final class DumpCommand implements Callable<Integer> {
   String kernel;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Adjusts the pipeline; tests report remarks through it. */
+  UnaryOperator<Pipeline> configurePipeline = UnaryOperator.identity();
 
   @Override
   public Integer call() {
@@ -83,10 +89,14 @@ final class DumpCommand implements Callable<Integer> {
         throw new IllegalArgumentException("class " + className + " has no method " + method);
       }
       Diagnostics d = new Diagnostics();
+      CompilerOptions options = flags.options(points);
       try {
-        new Pipeline(flags.options(points), Dumps.to(out), Set.of(method))
-            .withStatistics(statistics)
-            .compile(c, classPath, d);
+        ClassResult r =
+            configurePipeline
+                .apply(new Pipeline(options, Dumps.to(out), Set.of(method)))
+                .withStatistics(statistics)
+                .compile(c, classPath, d);
+        flags.printRemarks(r.remarks(), options.remarks(), err);
       } catch (InternalCompilerError e) {
         err.println("jptx: " + e.getMessage());
         if (flags.verbose) {

@@ -58,8 +58,8 @@ public final class JptxCommand implements Runnable {
 
   /**
    * As {@link #execute(java.io.PrintWriter, java.io.PrintWriter, String...)}, with {@code
-   * compile}'s pipeline adjusted by {@code configure}: tests inject a failing pass to see how the
-   * user sees a compiler bug.
+   * compile}'s and {@code dump}'s pipeline adjusted by {@code configure}: tests inject a failing
+   * pass to see how the user sees a compiler bug.
    */
   static int execute(
       java.io.PrintWriter out,
@@ -69,6 +69,7 @@ public final class JptxCommand implements Runnable {
     CommandLine cl = new CommandLine(new JptxCommand());
     ((CompileCommand) cl.getSubcommands().get("compile").getCommand()).configurePipeline =
         configure;
+    ((DumpCommand) cl.getSubcommands().get("dump").getCommand()).configurePipeline = configure;
     cl.setOut(out);
     cl.setErr(err);
     cl.setExecutionExceptionHandler(

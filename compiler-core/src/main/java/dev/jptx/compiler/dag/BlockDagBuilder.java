@@ -182,8 +182,12 @@ final class BlockDagBuilder {
               value(x.rhs()));
     } else if (d instanceof InstData.Cast x && x.opcode() == Opcode.ADDRSPACECAST) {
       AddressSpace from = ((PointerType) f.type(x.operand())).space();
-      made =
-          dag.node(DagOpcode.ADDRSPACE_CAST, t, NodeAttrs.NONE.withSpace(from), value(x.operand()));
+      SdValue address = value(x.operand());
+      if (address.type() != t) {
+        // cvta works on 64-bit addresses: a 32-bit .shared address is widened first, as LLVM does
+        address = dag.node(DagOpcode.ZERO_EXTEND, t, address);
+      }
+      made = dag.node(DagOpcode.ADDRSPACE_CAST, t, NodeAttrs.NONE.withSpace(from), address);
     } else if (d instanceof InstData.Cast x) {
       made = dag.node(DagOpcodes.cast(x.opcode()), t, value(x.operand()));
     } else if (d instanceof InstData.Select x) {
@@ -191,7 +195,11 @@ final class BlockDagBuilder {
           dag.node(
               DagOpcode.SELECT, t, value(x.condition()), value(x.ifTrue()), value(x.ifFalse()));
     } else if (d instanceof InstData.PtrAdd x) {
-      made = dag.node(DagOpcode.ADD, t, value(x.base()), value(x.offset()));
+      SdValue offset = value(x.offset());
+      if (offset.type() != t) {
+        offset = ShortAddressArithmetic.low32(dag, offset);
+      }
+      made = dag.node(DagOpcode.ADD, t, value(x.base()), offset);
     } else if (d instanceof InstData.ExtractElement x) {
       made =
           dag.node(

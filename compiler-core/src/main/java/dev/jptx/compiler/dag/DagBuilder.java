@@ -6,11 +6,11 @@ import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.PointerType;
-import dev.jptx.compiler.ir.ScalarType;
 import dev.jptx.compiler.ir.Type;
 import dev.jptx.compiler.ir.Value;
 import dev.jptx.compiler.ir.ValueDef;
 import dev.jptx.compiler.ir.VectorType;
+import dev.jptx.compiler.target.AddressWidths;
 import dev.jptx.compiler.target.KernelAbi;
 import dev.jptx.compiler.target.LegalTypes;
 import dev.jptx.compiler.target.SmTarget;
@@ -291,6 +291,6 @@ public final class DagBuilder {
 
   /** The DAG type of an IR type: pointers are {@code i64}. */
   static Type dagType(Type t) {
-    return t instanceof PointerType ? ScalarType.I64 : t;
+    return t instanceof PointerType p ? AddressWidths.type(p.space()) : t;
   }
 }

@@ -31,7 +31,12 @@ public record Remark(
 
   /** The javac-style line. */
   public String format() {
-    StringBuilder sb = new StringBuilder(sourceFile.isEmpty() ? "<unknown>" : sourceFile);
+    return formatWithPath(sourceFile);
+  }
+
+  /** The javac-style line, with the source path replaced (the plugin shows it under its root). */
+  public String formatWithPath(String path) {
+    StringBuilder sb = new StringBuilder(path == null || path.isEmpty() ? "<unknown>" : path);
     if (line > 0) {
       sb.append(':').append(line);
     }

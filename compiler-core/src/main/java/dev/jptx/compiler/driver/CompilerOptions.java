@@ -1,5 +1,6 @@
 package dev.jptx.compiler.driver;
 
+import dev.jptx.compiler.diag.RemarkFamilies;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.spi.RegisterBudget;
@@ -19,6 +20,7 @@ import java.util.Set;
  * @param print the passes and stages whose code goes to the dump sink, before or after them
  * @param verifyEachPass run the IR and MIR verifiers after every pass (tests turn it on)
  * @param checks trap on out-of-bounds array indices and integer division by zero
+ * @param remarks the pass families whose optimization remarks the build prints
  */
 public record CompilerOptions(
     List<SmTarget> targets,
@@ -29,7 +31,8 @@ public record CompilerOptions(
     Knobs knobs,
     PrintPoints print,
     boolean verifyEachPass,
-    boolean checks) {
+    boolean checks,
+    RemarkFamilies remarks) {
 
   /** Validates ranges and copies the collections. */
   public CompilerOptions {
@@ -51,6 +54,31 @@ public record CompilerOptions(
       throw new IllegalArgumentException(
           "maxRegisters must be " + RegisterBudget.range() + ", not " + maxRegisters);
     }
+    java.util.Objects.requireNonNull(remarks, "remarks");
+  }
+
+  /** Options that print no remarks. */
+  public CompilerOptions(
+      List<SmTarget> targets,
+      int optLevel,
+      boolean fastMath,
+      boolean lineInfo,
+      int maxRegisters,
+      Knobs knobs,
+      PrintPoints print,
+      boolean verifyEachPass,
+      boolean checks) {
+    this(
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        RemarkFamilies.NONE);
   }
 
   /** The defaults of the plugin and the CLI: {@code sm_75}, {@code -O3}, line info on. */
@@ -70,37 +98,82 @@ public record CompilerOptions(
   /** A copy with other targets. */
   public CompilerOptions withTargets(List<SmTarget> t) {
     return new CompilerOptions(
-        t, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, verifyEachPass, checks);
+        t,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        remarks);
   }
 
   /** A copy with another optimization level. */
   public CompilerOptions withOptLevel(int o) {
     return new CompilerOptions(
-        targets, o, fastMath, lineInfo, maxRegisters, knobs, print, verifyEachPass, checks);
+        targets,
+        o,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        remarks);
   }
 
   /** A copy with fast math on or off. */
   public CompilerOptions withFastMath(boolean f) {
     return new CompilerOptions(
-        targets, optLevel, f, lineInfo, maxRegisters, knobs, print, verifyEachPass, checks);
+        targets,
+        optLevel,
+        f,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        remarks);
   }
 
   /** A copy with line info on or off. */
   public CompilerOptions withLineInfo(boolean l) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, l, maxRegisters, knobs, print, verifyEachPass, checks);
+        targets,
+        optLevel,
+        fastMath,
+        l,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        remarks);
   }
 
   /** A copy with another default register limit. */
   public CompilerOptions withMaxRegisters(int m) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, m, knobs, print, verifyEachPass, checks);
+        targets, optLevel, fastMath, lineInfo, m, knobs, print, verifyEachPass, checks, remarks);
   }
 
   /** A copy with other knobs. */
   public CompilerOptions withKnobs(Knobs k) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, k, print, verifyEachPass, checks);
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        k,
+        print,
+        verifyEachPass,
+        checks,
+        remarks);
   }
 
   /** A copy that dumps after these stages (and nothing else). */
@@ -111,18 +184,51 @@ public record CompilerOptions(
   /** A copy that dumps at other points. */
   public CompilerOptions withPrint(PrintPoints p) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, p, verifyEachPass, checks);
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        p,
+        verifyEachPass,
+        checks,
+        remarks);
   }
 
   /** A copy with bounds and division checks on or off. */
   public CompilerOptions withChecks(boolean c) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, verifyEachPass, c);
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        c,
+        remarks);
   }
 
   /** A copy with per-pass verification on or off. */
   public CompilerOptions withVerifyEachPass(boolean v) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, v, checks);
+        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, v, checks, remarks);
+  }
+
+  /** A copy printing the remarks of other pass families. */
+  public CompilerOptions withRemarks(RemarkFamilies r) {
+    return new CompilerOptions(
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        r);
   }
 }

@@ -3,6 +3,8 @@ package dev.jptx.compiler.driver;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.codegen.analysis.RegisterPressure;
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.diag.Remarks;
+import dev.jptx.compiler.diag.ReportedRemark;
 import dev.jptx.compiler.frontend.FrontEnd;
 import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.ir.BodyCopier;
@@ -36,6 +38,8 @@ public final class Pipeline {
   private final DumpSink sink;
   private final Set<String> onlyMethods;
   private final List<MachinePass> extraMachinePasses = new ArrayList<>();
+  private final List<java.util.function.Function<PassContext, MachinePass>> contextualPasses =
+      new ArrayList<>();
   private RegisterAllocator allocator;
   private PassStatistics statistics;
 
@@ -60,6 +64,16 @@ public final class Pipeline {
    */
   public Pipeline withExtraMachinePass(MachinePass p) {
     extraMachinePasses.add(p);
+    return this;
+  }
+
+  /**
+   * Adds a machine pass made for each pass context at the end of the {@code mir} stage: a test
+   * reports remarks through it before any pass of the pipeline does.
+   */
+  public Pipeline withExtraMachinePassIn(
+      java.util.function.Function<PassContext, MachinePass> make) {
+    contextualPasses.add(make);
     return this;
   }
 
@@ -109,8 +123,9 @@ public final class Pipeline {
     }
     passes.dump(PrintPoint.after(Stage.SSA), unit, () -> IrPrinter.print(m));
     Map<SmTarget, Map<String, String>> pressure = new LinkedHashMap<>();
-    Map<SmTarget, String> modules = compileModule(unit, m, pressure);
-    return new ClassResult(unit, t.kernels(), modules, pressure);
+    List<ReportedRemark> remarks = new ArrayList<>();
+    Map<SmTarget, String> modules = compileModule(unit, m, pressure, remarks);
+    return new ClassResult(unit, t.kernels(), modules, pressure, remarks);
   }
 
   /**
@@ -118,17 +133,28 @@ public final class Pipeline {
    * per target. Tests enter here with IR written by hand.
    */
   public Map<SmTarget, String> compileModule(String unit, Module m) {
-    return compileModule(unit, m, new LinkedHashMap<>());
+    return compileModule(unit, m, new LinkedHashMap<>(), new ArrayList<>());
   }
 
-  /** {@link #compileModule(String, Module)}, collecting each kernel's pressure per target. */
+  /**
+   * {@link #compileModule(String, Module)}, collecting each kernel's pressure per target and the
+   * remarks; each target's passes report into their own {@link Remarks}, merged by {@link
+   * TargetRemarks}.
+   */
   private Map<SmTarget, String> compileModule(
-      String unit, Module m, Map<SmTarget, Map<String, String>> pressureOut) {
+      String unit,
+      Module m,
+      Map<SmTarget, Map<String, String>> pressureOut,
+      List<ReportedRemark> remarksOut) {
     applyModuleOptions(m);
-    PassManager passes = manager(false);
-    passes.run(Code.ofIr(unit, m, options.targets().get(0)), List.of(Stage.OPT.cliName()));
+    Remarks shared = new Remarks();
+    manager(false, shared)
+        .run(Code.ofIr(unit, m, options.targets().get(0)), List.of(Stage.OPT.cliName()));
     Map<SmTarget, String> modules = new LinkedHashMap<>();
+    Map<SmTarget, Remarks> remarks = new LinkedHashMap<>();
     for (SmTarget target : options.targets()) {
+      remarks.put(target, new Remarks());
+      PassManager passes = manager(false, remarks.get(target));
       Code code = Code.ofIr(unit + " [" + target + "]", BodyCopier.copyOf(m), target);
       passes.run(code, stageNames(Stage.DAG, Stage.RA));
       Map<String, String> pressure = new TreeMap<>();
@@ -141,6 +167,7 @@ public final class Pipeline {
       modules.put(target, code.ptx());
       pressureOut.put(target, pressure);
     }
+    remarksOut.addAll(TargetRemarks.merge(shared, remarks));
     return modules;
   }
 
@@ -164,9 +191,14 @@ public final class Pipeline {
   }
 
   private PassManager manager(boolean userInput) {
-    PassManager m =
-        new PassManager(new PassContext(options, allocator), sink, statistics, userInput);
+    return manager(userInput, new Remarks());
+  }
+
+  private PassManager manager(boolean userInput, Remarks remarks) {
+    PassContext context = new PassContext(options, allocator, remarks);
+    PassManager m = new PassManager(context, sink, statistics, userInput);
     m.addExtras(Stage.MIR.cliName(), extraMachinePasses);
+    m.addExtras(Stage.MIR.cliName(), contextualPasses.stream().map(f -> f.apply(context)).toList());
     return m;
   }
 

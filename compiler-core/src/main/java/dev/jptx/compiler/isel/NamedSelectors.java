@@ -13,6 +13,7 @@ import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.target.AtomicOpcodes;
 import dev.jptx.compiler.target.Comparisons;
+import dev.jptx.compiler.target.ConversionOpcodes;
 import dev.jptx.compiler.target.DagOpcode;
 import dev.jptx.compiler.target.MachineOpcode;
 import dev.jptx.compiler.target.MemoryOpcodes;
@@ -72,7 +73,9 @@ final class NamedSelectors {
               n,
               () ->
                   s.emit(
-                      MoveOpcodes.MOV_U64_SYM,
+                      n.value().type() == ScalarType.I32
+                          ? MoveOpcodes.MOV_U32_SYM
+                          : MoveOpcodes.MOV_U64_SYM,
                       s.def(n.value()),
                       List.of(new MOperand.Sym(n.attrs().name())),
                       n.line()));
@@ -125,6 +128,16 @@ final class NamedSelectors {
           MemoryOpcodes.CVTA_TO_GLOBAL_U64,
           s.def(n.value()),
           List.of(new MOperand.Reg(generic)),
+          n.line());
+    } else if (n.value().type() == ScalarType.I32 && declared.endsWith("64")) {
+      // a kernel parameter holds every pointer in 64 bits; a .shared one is used in 32 (its window
+      // fits there: AddressWidths)
+      VReg wide = s.temp(ScalarType.I64);
+      s.emit(ld, wide, address, n.line());
+      s.emit(
+          ConversionOpcodes.CVT_U32_U64,
+          s.def(n.value()),
+          List.of(new MOperand.Reg(wide)),
           n.line());
     } else {
       s.emit(ld, s.def(n.value()), address, n.line());

@@ -98,7 +98,10 @@ public final class AtomicOpcodes {
   private static MachineOpcode reduction(AddressSpace space, Row r) {
     String sp = space == AddressSpace.GENERIC ? "" : "." + space.ptxName();
     List<OperandSpec> uses =
-        List.of(OperandSpec.reg(B64), OperandSpec.imm(), OperandSpec.regOrImm(r.regClass()));
+        List.of(
+            OperandSpec.reg(AddressWidths.registerClass(space)),
+            OperandSpec.imm(),
+            OperandSpec.regOrImm(r.regClass()));
     String template = "red" + sp + "." + r.ptxOp() + "." + r.suffix() + " {a0}, {u2}";
     OpcodeShape shape = new OpcodeShape(ConstraintFamily.ATOMIC, List.of(), uses, template, true);
     return new GeneratedOpcode(reductionName(space, r), r.when().minPtx(), shape);
@@ -129,7 +132,7 @@ public final class AtomicOpcodes {
   private static MachineOpcode opcode(AddressSpace space, Row r) {
     String sp = space == AddressSpace.GENERIC ? "" : "." + space.ptxName();
     List<OperandSpec> uses = new ArrayList<>();
-    uses.add(OperandSpec.reg(B64));
+    uses.add(OperandSpec.reg(AddressWidths.registerClass(space)));
     uses.add(OperandSpec.imm());
     uses.add(OperandSpec.regOrImm(r.regClass()));
     String template = "atom" + sp + "." + r.ptxOp() + "." + r.suffix() + " {d0}, {a0}, {u2}";

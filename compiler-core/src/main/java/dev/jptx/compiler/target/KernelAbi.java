@@ -47,8 +47,8 @@ public final class KernelAbi {
    * (narrow integers arrive widened to {@code int}), array addresses as generic {@code .b64}.
    */
   public static String deviceParamType(Type type) {
-    if (type instanceof PointerType) {
-      return ".b64";
+    if (type instanceof PointerType p) {
+      return AddressWidths.isShort(p.space()) ? ".b32" : ".b64";
     }
     if (type instanceof ScalarType s) {
       return switch (s) {

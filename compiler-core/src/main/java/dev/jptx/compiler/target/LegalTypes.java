@@ -114,7 +114,7 @@ public final class LegalTypes {
    * minimum ISA lacks {@code .b128}.
    */
   public static RegisterClass registerClass(Type type, SmTarget target) {
-    Type t = type instanceof PointerType ? ScalarType.I64 : type;
+    Type t = type instanceof PointerType p ? AddressWidths.type(p.space()) : type;
     for (LegalRow r : LEGAL) {
       if (r.type().equals(t) && r.when().appliesTo(target, target.minimumPtx())) {
         return r.registerClass();
@@ -188,7 +188,7 @@ public final class LegalTypes {
    * legal; a vector no class holds travels as the integer of its width ({@code v2f16 -> i32}).
    */
   public static Type registerType(Type type, SmTarget target) {
-    Type t = type instanceof PointerType ? ScalarType.I64 : type;
+    Type t = type instanceof PointerType p ? AddressWidths.type(p.space()) : type;
     if (t instanceof VectorType v && !isLegal(v, target)) {
       t = bitsCarrier(v, target);
       if (t == null) {

@@ -30,7 +30,9 @@ import java.util.Map;
  * (i8 is promoted to i16); {@code ld.s8} sign- and {@code ld.u8} zero-extends. {@code .nc} loads
  * are only for memory the kernel never writes ({@code @ReadOnly}). Parameters are addressed by
  * symbol. Vector accesses ({@code LD_GLOBAL_V4_F32} is {@code ld.global.v4.f32}) move two or four
- * 32-bit or two 64-bit lanes, at most 16 bytes, aligned to their size.
+ * 32-bit or two 64-bit lanes, at most 16 bytes, aligned to their size. An access is addressed by a
+ * register of its space's address width ({@link AddressWidths}): {@code .shared} by a {@code .b32}
+ * register, the others by a {@code .b64} one.
  */
 public enum MemoryOpcodes implements MachineOpcode {
   // spotless:off
@@ -121,10 +123,10 @@ public enum MemoryOpcodes implements MachineOpcode {
       for (String space : List.of("global", "shared", "local", "const", "")) {
         String prefix = space.isEmpty() ? "LD" : "LD_" + space.toUpperCase(Locale.ROOT);
         String ptx = space.isEmpty() ? "ld." : "ld." + space + ".";
-        put(t, name(prefix, m), m.ptxIsa(), load(ptx + m.suffix(), m.regClass()));
+        put(t, name(prefix, m), m.ptxIsa(), load(ptx + m.suffix(), m.regClass(), address(space)));
       }
       String nc = "ld.global.nc." + m.suffix();
-      put(t, name("LD_GLOBAL_NC", m), m.ptxIsa(), load(nc, m.regClass()));
+      put(t, name("LD_GLOBAL_NC", m), m.ptxIsa(), load(nc, m.regClass(), B64));
     }
     for (VectorType v : VECTOR_TYPES) {
       String shape = "v" + v.lanes() + "." + v.suffix();
@@ -132,25 +134,41 @@ public enum MemoryOpcodes implements MachineOpcode {
       for (String space : List.of("global", "shared", "local", "const", "")) {
         String ld = space.isEmpty() ? "LD" : "LD_" + space.toUpperCase(Locale.ROOT);
         String ldPtx = space.isEmpty() ? "ld." : "ld." + space + ".";
-        put(t, ld + "_" + upper, PtxIsa.ANY, vectorLoad(ldPtx + shape, v.regClass(), v.lanes()));
+        put(
+            t,
+            ld + "_" + upper,
+            PtxIsa.ANY,
+            vectorLoad(ldPtx + shape, v.regClass(), v.lanes(), address(space)));
         if (!space.equals("const")) {
           String st = space.isEmpty() ? "ST" : "ST_" + space.toUpperCase(Locale.ROOT);
           String stPtx = space.isEmpty() ? "st." : "st." + space + ".";
-          put(t, st + "_" + upper, PtxIsa.ANY, vectorStore(stPtx + shape, v.regClass(), v.lanes()));
+          put(
+              t,
+              st + "_" + upper,
+              PtxIsa.ANY,
+              vectorStore(stPtx + shape, v.regClass(), v.lanes(), address(space)));
         }
       }
       String nc = "ld.global.nc." + shape;
-      put(t, "LD_GLOBAL_NC_" + upper, PtxIsa.ANY, vectorLoad(nc, v.regClass(), v.lanes()));
+      put(t, "LD_GLOBAL_NC_" + upper, PtxIsa.ANY, vectorLoad(nc, v.regClass(), v.lanes(), B64));
     }
     for (MemType m : STORE_TYPES) {
       put(t, name("ST_PARAM", m), m.ptxIsa(), storeSymbol("st.param." + m.suffix(), m.regClass()));
       for (String space : List.of("global", "shared", "local", "")) {
         String prefix = space.isEmpty() ? "ST" : "ST_" + space.toUpperCase(Locale.ROOT);
         String ptx = space.isEmpty() ? "st." : "st." + space + ".";
-        put(t, name(prefix, m), m.ptxIsa(), store(ptx + m.suffix(), m.regClass()));
+        put(t, name(prefix, m), m.ptxIsa(), store(ptx + m.suffix(), m.regClass(), address(space)));
       }
     }
     return Collections.unmodifiableMap(t);
+  }
+
+  /**
+   * The address register class of a space named as in PTX, "" for generic ({@link AddressWidths}).
+   */
+  private static RegisterClass address(String space) {
+    return AddressWidths.registerClass(
+        space.isEmpty() ? AddressSpace.GENERIC : AddressSpace.parse(space));
   }
 
   private static String name(String prefix, MemType m) {

@@ -41,6 +41,8 @@ public enum MoveOpcodes implements MachineOpcode {
   MOV_U32_SREG   ("any", pure(ConstraintFamily.COPY, "mov.u32 {d0}, {u0}", List.of(B32), special())),
   // the address of a variable (.shared, .const, .global, or a function's .local object)
   MOV_U64_SYM    ("any", pure(ConstraintFamily.COPY, "mov.u64 {d0}, {u0}", List.of(B64), symbol())),
+  // a .shared variable's address, 32 bits wide (AddressWidths)
+  MOV_U32_SYM    ("any", pure(ConstraintFamily.COPY, "mov.u32 {d0}, {u0}", List.of(B32), symbol())),
   // a call: the callee symbol, then one register per argument; at most one result. The printer
   // writes the .param declarations, st.param, call and ld.param of the PTX calling sequence
   CALL           ("any", effectful(ConstraintFamily.CALL, "call", List.of(), symbol())),

@@ -94,32 +94,28 @@ final class Rows {
   }
 
   /** A load from a base register plus an immediate byte offset. */
-  static OpcodeShape load(String ptx, RegisterClass d) {
+  static OpcodeShape load(String ptx, RegisterClass d, RegisterClass address) {
     return pure(
-        ConstraintFamily.LOAD,
-        ptx + " {d0}, {a0}",
-        List.of(d),
-        reg(RegisterClass.B64),
-        OperandSpec.imm());
+        ConstraintFamily.LOAD, ptx + " {d0}, {a0}", List.of(d), reg(address), OperandSpec.imm());
   }
 
   /**
    * A vector load ({@code ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1+16]}): one result per lane,
    * from a base register plus an immediate byte offset.
    */
-  static OpcodeShape vectorLoad(String ptx, RegisterClass d, int lanes) {
+  static OpcodeShape vectorLoad(String ptx, RegisterClass d, int lanes, RegisterClass address) {
     return pure(
         ConstraintFamily.VECTOR_LOAD,
         ptx + " {D0}, {a0}",
         Collections.nCopies(lanes, d),
-        reg(RegisterClass.B64),
+        reg(address),
         OperandSpec.imm());
   }
 
   /** A vector store: the address (base register, byte offset), then one source per lane. */
-  static OpcodeShape vectorStore(String ptx, RegisterClass v, int lanes) {
+  static OpcodeShape vectorStore(String ptx, RegisterClass v, int lanes, RegisterClass address) {
     List<OperandSpec> uses = new ArrayList<>();
-    uses.add(reg(RegisterClass.B64));
+    uses.add(reg(address));
     uses.add(OperandSpec.imm());
     for (int k = 0; k < lanes; k++) {
       uses.add(reg(v));
@@ -149,12 +145,12 @@ final class Rows {
   }
 
   /** A store to a base register plus an immediate byte offset. */
-  static OpcodeShape store(String ptx, RegisterClass v) {
+  static OpcodeShape store(String ptx, RegisterClass v, RegisterClass address) {
     return effectful(
         ConstraintFamily.STORE,
         ptx + " {a0}, {u2}",
         List.of(),
-        reg(RegisterClass.B64),
+        reg(address),
         OperandSpec.imm(),
         reg(v));
   }

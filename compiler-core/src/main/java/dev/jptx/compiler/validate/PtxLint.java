@@ -20,7 +20,9 @@ import java.util.function.Predicate;
  *       constants below it;
  *   <li>{@link #HIGH_HALF_F16} ({@link HighHalfF16Rule}): no {@code cvt.f32.f16} reads a high half
  *       extracted by {@code shr} 16 or {@code mov.b32 {lo, hi}}, which {@code ptxas} 13.0 -O3
- *       miscompiles after a merge.
+ *       miscompiles after a merge;
+ *   <li>{@link #SHARED_ADDRESS} ({@link SharedAddressRule}): {@code .shared} memory is addressed by
+ *       32-bit registers, the width of its addresses on every target.
  * </ul>
  *
  * <p>The lint reads the PTX text alone (the compiler's output, or any PTX with one instruction per
@@ -40,9 +42,13 @@ public final class PtxLint {
   /** Rule id: a high half converted to float must come from {@code bfe}, not a shift. */
   public static final String HIGH_HALF_F16 = "high-half-f16";
 
+  /** Rule id: accesses to a space with 32-bit addresses use 32-bit address registers. */
+  public static final String SHARED_ADDRESS = "shared-address";
+
   private static final LintRule STRICT = new StrictFloatRule();
   private static final List<LintRule> ALWAYS =
-      List.of(new NanSelectRule(), new ShiftMaskRule(), new HighHalfF16Rule());
+      List.of(
+          new NanSelectRule(), new ShiftMaskRule(), new HighHalfF16Rule(), new SharedAddressRule());
 
   private PtxLint() {}
 

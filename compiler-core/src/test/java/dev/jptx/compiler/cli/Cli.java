@@ -16,7 +16,7 @@ final class Cli {
     return jptx(UnaryOperator.identity(), args);
   }
 
-  /** A run with {@code compile}'s pipeline adjusted by {@code configure}. */
+  /** A run with {@code compile}'s and {@code dump}'s pipeline adjusted by {@code configure}. */
   static Run jptx(UnaryOperator<Pipeline> configure, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
