@@ -25,6 +25,16 @@ public final class MachinePipeliner implements MachinePass {
   /** The pass family of the remarks, as the {@code remarks} option names it. */
   public static final String REMARKS = "pipeliner";
 
+  /** The code generator the knobs choose. */
+  public enum Generator {
+    /** {@code pipeliner-annotate-for-testing}: none, the schedule is only printed. */
+    NONE,
+    /** {@link PeelingScheduleExpander}. */
+    PEELING,
+    /** {@link ModuloScheduleExpander}. */
+    MODULO_VARIABLE_EXPANSION
+  }
+
   private final PipelinerOptions options;
   private final Remarks remarks;
   private final BiConsumer<MachineFunction, String> notes;
@@ -76,6 +86,21 @@ public final class MachinePipeliner implements MachinePass {
     return null;
   }
 
+  /**
+   * The seed's priority: annotation, then the peeling generator under {@code
+   * pipeliner-experimental-cg}, then modulo variable expansion under {@code pipeliner-mve-cg}, else
+   * the peeling one (the seed's fallthrough).
+   */
+  public static Generator generator(PipelinerOptions o) {
+    if (o.annotateForTesting()) {
+      return Generator.NONE;
+    }
+    if (o.experimentalCg() || !o.mveCg()) {
+      return Generator.PEELING;
+    }
+    return Generator.MODULO_VARIABLE_EXPANSION;
+  }
+
   private boolean pipeline(MachineFunction f, PipelineLoop loop) {
     SwingScheduler.Result r =
         SwingScheduler.schedule(
@@ -90,11 +115,12 @@ public final class MachinePipeliner implements MachinePass {
       return false;
     }
     notes.accept(f, SchedulePrinter.print(f, r.schedule()) + SchedulePrinter.comment(r.debug()));
-    if (options.annotateForTesting()) {
+    Generator gen = generator(options);
+    if (gen == Generator.NONE) {
       report(f, loop.body(), Remark.Kind.PASSED, "schedule", "Pipelined succesfully!");
       return false;
     }
-    boolean peeling = options.experimentalCg() || !options.mveCg();
+    boolean peeling = gen == Generator.PEELING;
     boolean done =
         peeling
             ? PeelingScheduleExpander.expand(f, r.schedule())

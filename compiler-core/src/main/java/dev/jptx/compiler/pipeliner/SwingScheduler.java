@@ -75,6 +75,7 @@ public final class SwingScheduler {
     List<Integer> order = controlLast(NodeOrder.of(g, circuits), g, sliceHeight);
     int[] asap = NodeOrder.asap(g);
     int fewestStages = Integer.MAX_VALUE;
+    boolean overBudget = false;
     for (int ii : candidates(mii, o)) {
       ReservationTable rt = new ReservationTable(ii, o.issueWidth());
       int[] cycles = place(g, order, asap, sliceHeight, ii, rt);
@@ -92,6 +93,7 @@ public final class SwingScheduler {
       ModuloSchedule s =
           new ModuloSchedule(loop, ii, mii, recMii, resMii, bodyCycles(g, loop, cycles));
       if (o.registerPressure() && !SchedulePressure.fits(f, s, o.pressureMargin())) {
+        overBudget = true;
         continue;
       }
       ReservationTable kernel = new ReservationTable(ii, o.issueWidth());
@@ -101,7 +103,7 @@ public final class SwingScheduler {
       String debug = (showMask ? kernel.mask() : "") + (dbgRes ? kernel.usage() : "");
       return new Result(s, "", debug);
     }
-    if (fewestStages != Integer.MAX_VALUE) {
+    if (fewestStages != Integer.MAX_VALUE && !overBudget) {
       return missed(
           "Too many stages in schedule: "
               + fewestStages
