@@ -308,6 +308,45 @@ class PipelinerKnobsTest {
   }
 
   @Test
+  void remarks_nameTheKernelAndTheLoopsFirstLine() {
+    Remark r = run(DOT).remarks().get(0);
+    assertEquals("dev.jptx.bench.Loops.dotLoop", r.kernel());
+    assertEquals("dev/jptx/bench/Loops.java", r.sourceFile());
+    assertEquals(78, r.line());
+    assertEquals("schedule", r.name());
+  }
+
+  @Test
+  void remarks_skipTheRecurrenceAnalysisOfHugeLoops() {
+    StringBuilder body = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      body.append("  %").append(100 + i + 1).append(":b32 = ADD_S32 %").append(100 + i);
+      body.append(", 1\n");
+    }
+    String mir =
+        """
+        entry @k(.s32 k_param_0) {
+        bb0:
+          %0:b32 = LD_PARAM_U32 @k_param_0, 0
+          %1:b32 = MOV_B32 0
+          BRA bb1
+        bb1:
+          %2:b32 = PHI %1, bb0, %3, bb1
+          %100:b32 = ADD_S32 %2, 1
+        BODY  %3:b32 = ADD_S32 %2, 1
+          %4:pred = SETP_S32 lt, %3, %0
+          @%4 BRA bb1
+          BRA bb2
+        bb2:
+          RET
+        }
+        """
+            .replace("BODY", body.toString());
+    assertEquals(
+        "Loop too large for the recurrence analysis: 203 > 200 instructions", run(mir).messages());
+  }
+
+  @Test
   void remarks_sayWhyEachOtherLoopIsSkipped() {
     Run r = run(CANDIDATES);
     assertEquals("", r.notes());
