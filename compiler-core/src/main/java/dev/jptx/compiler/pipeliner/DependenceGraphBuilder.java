@@ -6,6 +6,7 @@ import dev.jptx.compiler.mir.VReg;
 import dev.jptx.compiler.pipeliner.DependenceGraph.Edge;
 import dev.jptx.compiler.pipeliner.DependenceGraph.Kind;
 import dev.jptx.compiler.target.ConstraintFamily;
+import dev.jptx.compiler.target.MemoryOpcodes;
 import dev.jptx.compiler.target.MoveOpcodes;
 import dev.jptx.compiler.target.PipelineClass;
 import java.util.ArrayList;
@@ -143,7 +144,8 @@ public final class DependenceGraphBuilder {
       DependenceGraph g, List<MachineInstr> phis, Map<VReg, Integer> defs, boolean prune) {
     List<Integer> mem = new ArrayList<>();
     for (int n = 0; n < g.size(); n++) {
-      if (g.pipelineClass(n).accessesMemory() && !isReadOnlyLoad(g.instr(n))) {
+      if (g.pipelineClass(n).accessesMemory()
+          && !MemoryOpcodes.isReadOnlyLoad(g.instr(n).opcode())) {
         mem.add(n);
       }
     }
@@ -165,9 +167,5 @@ public final class DependenceGraphBuilder {
   private static boolean writes(DependenceGraph g, int n) {
     PipelineClass c = g.pipelineClass(n);
     return c == PipelineClass.STORE || c == PipelineClass.ATOMIC;
-  }
-
-  private static boolean isReadOnlyLoad(MachineInstr mi) {
-    return mi.opcode().template().startsWith("ld.global.nc");
   }
 }

@@ -82,6 +82,7 @@ public final class SwingScheduler {
       if (cycles == null || !ControlShift.intoFirstStage(g, loop, cycles, ii)) {
         continue;
       }
+      checkDependences(g, cycles, ii);
       int stages = Arrays.stream(cycles).max().orElse(0) / ii;
       if (stages == 0) {
         return missed("No need to pipeline - no overlapped iterations in schedule.");
@@ -267,6 +268,15 @@ public final class SwingScheduler {
         }
       }
       return Integer.MIN_VALUE;
+    }
+  }
+
+  /** Every dependence holds: a violation is a bug of the placement, not a property of the loop. */
+  private static void checkDependences(DependenceGraph g, int[] cycles, int ii) {
+    for (Edge e : g.edges()) {
+      if (cycles[e.to()] < cycles[e.from()] + e.latency() - ii * e.distance()) {
+        throw new IllegalStateException("modulo schedule at II " + ii + " breaks " + e);
+      }
     }
   }
 
