@@ -9,7 +9,9 @@ import dev.jptx.compiler.mir.MachineBlock;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirPrinter;
 import dev.jptx.compiler.target.SmTarget;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The code under compilation, in whichever form the last pass left it: an IR module, its DAGs, its
@@ -24,6 +26,8 @@ public final class Code {
   private List<MachineFunction> machine;
   private String ptx;
   private IrForm form;
+  // what the last pass printed about a function (the pipeliner's schedules), shown after its MIR
+  private final Map<MachineFunction, String> notes = new IdentityHashMap<>();
 
   private Code(String unit, SmTarget target, IrForm form) {
     this.unit = unit;
@@ -113,9 +117,36 @@ public final class Code {
         dags.forEach(d -> sb.append(DagPrinter.print(d)));
         yield sb.toString();
       }
-      case SSA_MIR, MIR, ALLOCATED_MIR -> MirPrinter.print(machine);
+      case SSA_MIR, MIR, ALLOCATED_MIR -> printMachine();
       case PTX -> ptx;
     };
+  }
+
+  private String printMachine() {
+    if (notes.isEmpty()) {
+      return MirPrinter.print(machine);
+    }
+    StringBuilder sb = new StringBuilder();
+    for (MachineFunction f : machine) {
+      if (sb.length() > 0) {
+        sb.append('\n');
+      }
+      sb.append(MirPrinter.print(f)).append(notes.getOrDefault(f, ""));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Adds {@code text}, MIR comment lines, to what the dumps show after {@code f} until the next
+   * pass runs.
+   */
+  void note(MachineFunction f, String text) {
+    notes.merge(f, text, String::concat);
+  }
+
+  /** Forgets the notes of the last pass. */
+  void clearNotes() {
+    notes.clear();
   }
 
   /** Instructions in the IR or machine IR (what {@code --stats} counts a pass removing). */

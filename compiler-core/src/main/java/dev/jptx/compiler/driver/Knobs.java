@@ -148,6 +148,7 @@ public final class Knobs {
     peepholeKnobs(m);
     registerAllocationKnobs(m);
     blockRematKnobs(m);
+    PipelinerKnobs.register(m);
     return Collections.unmodifiableMap(m);
   }
 

@@ -5,6 +5,7 @@ import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.pipeliner.MachinePipeliner;
 import dev.jptx.compiler.target.SmTarget;
 
 /**
@@ -41,6 +42,18 @@ final class PassBodies {
   static PassBody machineBody(java.util.function.Function<PassContext, MachinePass> make) {
     return (code, name, c) -> {
       MachinePass p = make.apply(c);
+      for (MachineFunction mf : code.machine()) {
+        PassRunner.run(mf.info().javaName(), name, () -> p.run(mf));
+      }
+    };
+  }
+
+  /** The pipeliner, its schedules noted on the code for the dump. */
+  static PassBody pipeliner() {
+    return (code, name, c) -> {
+      MachinePipeliner p =
+          new MachinePipeliner(
+              PipelinerKnobs.options(c.options().knobs()), c.remarks(), code::note);
       for (MachineFunction mf : code.machine()) {
         PassRunner.run(mf.info().javaName(), name, () -> p.run(mf));
       }

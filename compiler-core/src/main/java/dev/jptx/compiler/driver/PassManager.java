@@ -111,6 +111,7 @@ final class PassManager {
       PassRunner.fail(code.unit(), p.name(), message);
     }
     dump(PrintPoint.before(p.name()), code.unit(), code::print);
+    code.clearNotes();
     long before = statistics == null ? -1 : code.instructionCount();
     Map<String, Long> counts = new LinkedHashMap<>();
     long start = System.nanoTime();

@@ -618,6 +618,18 @@ public final class PassRegistry {
         "any MIR; prints each function's register pressure and size to standard error; changes"
             + " nothing",
         c -> new PressureStatistics(System.err));
+    pass(
+        "machine-pipeliner",
+        SSA,
+        null,
+        2,
+        "enable-pipeliner",
+        true,
+        null,
+        "",
+        "needs SSA MIR; software-pipelines single-block loops by Swing Modulo Scheduling and"
+            + " prints the schedules; the code generators may add blocks",
+        PassBodies.pipeliner());
   }
 
   private static void allocationPasses() {
@@ -805,7 +817,11 @@ public final class PassRegistry {
             "extra-machineinstr-printer"),
         "",
         "the machine passes on SSA machine IR");
-    group("pipeliner", List.of(), "", "software pipelining of loops (issue #22)");
+    group(
+        "pipeliner",
+        List.of("machine-pipeliner"),
+        "",
+        "software pipelining of single-block loops by Swing Modulo Scheduling");
     group(
         "ra",
         List.of(

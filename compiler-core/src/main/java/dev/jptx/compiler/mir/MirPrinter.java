@@ -86,6 +86,11 @@ public final class MirPrinter {
     return sb.append("}\n").toString();
   }
 
+  /** One instruction as a function body prints it, with the classes of its results. */
+  public static String instr(MachineFunction f, MachineInstr i) {
+    return instr(f, i, new HashSet<>());
+  }
+
   /** One instruction, showing the classes of registers not shown before. */
   static String instr(MachineFunction f, MachineInstr i, Set<VReg> shown) {
     StringBuilder sb = new StringBuilder();

@@ -116,6 +116,20 @@ public enum MemoryOpcodes implements MachineOpcode {
           .map(m -> TABLE.get(name("LD_PARAM", m)))
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
+  private static final java.util.Set<MachineOpcode> READ_ONLY_LOADS = readOnlyLoads();
+
+  private static java.util.Set<MachineOpcode> readOnlyLoads() {
+    java.util.Set<MachineOpcode> s = new java.util.HashSet<>();
+    for (MemType m : LOAD_TYPES) {
+      s.add(TABLE.get(name("LD_GLOBAL_NC", m)));
+    }
+    for (VectorType v : VECTOR_TYPES) {
+      String upper = "V" + v.lanes() + "_" + v.suffix().toUpperCase(Locale.ROOT);
+      s.add(TABLE.get("LD_GLOBAL_NC_" + upper));
+    }
+    return java.util.Collections.unmodifiableSet(s);
+  }
+
   private static Map<String, MachineOpcode> table() {
     Map<String, MachineOpcode> t = new LinkedHashMap<>();
     for (MemType m : LOAD_TYPES) {
@@ -223,6 +237,14 @@ public enum MemoryOpcodes implements MachineOpcode {
    */
   public static boolean isParamLoad(MachineOpcode op) {
     return PARAM_LOADS.contains(op);
+  }
+
+  /**
+   * True for a load through the read-only data cache ({@code ld.global.nc}): only for memory the
+   * kernel never writes, so no store can be ordered with it.
+   */
+  public static boolean isReadOnlyLoad(MachineOpcode op) {
+    return READ_ONLY_LOADS.contains(op);
   }
 
   /**

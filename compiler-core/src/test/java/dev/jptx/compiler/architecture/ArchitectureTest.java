@@ -62,6 +62,7 @@ class ArchitectureTest {
           Map.entry("isel", Set.of("dag", "ir", "mir", "target")),
           Map.entry("codegen", Set.of("mir", "target", "graph", "stats")),
           Map.entry("regalloc", Set.of("codegen", "mir", "target", "graph", "stats")),
+          Map.entry("pipeliner", Set.of("codegen", "mir", "target", "diag")),
           Map.entry("emit", Set.of("mir", "target", "graph")),
           Map.entry("validate", Set.of("target")),
           Map.entry(
@@ -81,6 +82,7 @@ class ArchitectureTest {
                   "isel",
                   "codegen",
                   "regalloc",
+                  "pipeliner",
                   "emit",
                   "validate",
                   "stats")),

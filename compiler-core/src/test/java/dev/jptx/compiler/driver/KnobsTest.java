@@ -909,9 +909,17 @@ class KnobsTest {
             "nv-remat-check-internal-live",
             "nv-dump-remat-block",
             "load-remat",
-            "no-mi-remat");
+            "no-mi-remat",
+            // their effects: PipelinerKnobsTest, one test each
+            "enable-pipeliner pipeliner-max-mii pipeliner-force-ii pipeliner-max-stages"
+                + " pipeliner-prune-deps pipeliner-prune-loop-carried pipeliner-ignore-recmii"
+                + " pipeliner-show-mask pipeliner-dbg-res pipeliner-annotate-for-testing"
+                + " pipeliner-experimental-cg pipeliner-ii-search-range pipeliner-register-pressure"
+                + " pipeliner-register-pressure-margin pipeliner-mve-cg pipeliner-enable-copytophi"
+                + " pipeliner-force-issue-width pipeliner-test-ii-offset");
     for (Knob k : Knobs.all()) {
-      assertTrue(tested.contains(k.name()), "knob " + k.name() + " has no test showing its effect");
+      boolean listed = tested.stream().anyMatch(t -> List.of(t.split(" ")).contains(k.name()));
+      assertTrue(listed, "knob " + k.name() + " has no test showing its effect");
     }
   }
 
