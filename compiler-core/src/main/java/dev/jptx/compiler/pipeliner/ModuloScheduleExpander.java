@@ -83,7 +83,7 @@ public final class ModuloScheduleExpander {
       KernelBuilder kb = new KernelBuilder(l, kernel);
       kb.writeTrip();
       InstrCopier.exitTest(kernel, l, kb.value(l.exitPredicate(), 0), epilog, kernel);
-      Map<VReg, VReg> epilogOut = writeEpilog(epilog, kb);
+      Map<VReg, VReg> epilogOut = EpilogWriter.write(l, epilog, kb);
       Map<KernelBuilder.Lagged, VReg> entry = new HashMap<>();
       for (KernelBuilder.Lagged p : kb.closePhis()) {
         entry.put(p, prologValues.get(p.reg(), k - p.lag(), null));
@@ -133,26 +133,6 @@ public final class ModuloScheduleExpander {
           }
         }
       }
-    }
-
-    /**
-     * Step {@code e} (from 1) issues stages {@code e..K} of the iterations in flight, numbered from
-     * the last ({@code 0}) down; returns the last iteration's values of the live-outs.
-     */
-    private Map<VReg, VReg> writeEpilog(MachineBlock epilog, KernelBuilder kb) {
-      IterationValues values = new IterationValues(l, Integer.MIN_VALUE);
-      IterationValues.Before fromKernel = (r, y) -> y + l.defStage(r) <= 0 ? kb.value(r, -y) : null;
-      for (int e = 1; e <= l.lastStage; e++) {
-        for (int index : l.issueOrder) {
-          int stage = l.schedule.stage(index);
-          if (stage >= e) {
-            values.emit(epilog, l.instr(index), e - stage, fromKernel);
-          }
-        }
-      }
-      Map<VReg, VReg> out = new HashMap<>();
-      l.liveOuts().forEach(r -> out.put(r, values.get(r, 0, fromKernel)));
-      return out;
     }
 
     /** The original loop's PHIs take their entry values from {@code pre} instead of the entry. */

@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The file-test command {@code modulo-expand mve II C0,C1,...}: the first single-block loop of each
- * function gets the schedule at that II with the cycles given for its scheduled instructions in
- * body order, the generator rewrites it, and the verified MIR is printed.
+ * The file-test command {@code modulo-expand mve|peeling II C0,C1,...}: the first single-block loop
+ * of each function gets the schedule at that II with the cycles given for its scheduled
+ * instructions in body order, the generator rewrites it, and the verified MIR is printed.
  */
 public final class ExpandCommand {
   private ExpandCommand() {}
@@ -31,10 +31,13 @@ public final class ExpandCommand {
         cycles.add(scheduled ? Integer.parseInt(given[next++]) : -1);
       }
       ModuloSchedule s = new ModuloSchedule(l, ii, ii, 0, 0, cycles);
-      if (!args.get(0).equals("mve")) {
-        throw new IllegalArgumentException("unknown generator " + args.get(0));
-      }
-      if (!ModuloScheduleExpander.expand(f, s)) {
+      boolean done =
+          switch (args.get(0)) {
+            case "mve" -> ModuloScheduleExpander.expand(f, s);
+            case "peeling" -> PeelingScheduleExpander.expand(f, s);
+            default -> throw new IllegalArgumentException("unknown generator " + args.get(0));
+          };
+      if (!done) {
         throw new IllegalStateException("the generator declined the loop");
       }
       MirVerifier.check(f, "modulo-expand");

@@ -40,6 +40,12 @@ class ModuloScheduleExpanderOnSimulatorTest {
     check(false, ii, spread, config);
   }
 
+  @ParameterizedTest(name = "peeling II {0} spread {1} {2}")
+  @MethodSource("schedules")
+  void peeling_matchesTheJvm(int ii, int spread, String config) {
+    check(true, ii, spread, config);
+  }
+
   private static void check(boolean peeling, int ii, int spread, String config) {
     ExpandingPass pass = new ExpandingPass(peeling, ii, spread);
     CompilerOptions o = Configurations.options(config);
