@@ -68,7 +68,12 @@ class ModuloScheduleExpanderOnSimulatorTest {
       longs[k] = RANDOM.ints(1)[0] * 77_777L;
     }
     Differential.check(o, new Differential.Case(c, "longSum", l, 0, n, longs, new long[n]), pass);
-    assertTrue(pass.rewritten() >= 4, "loops rewritten: " + pass.rewritten());
+    Differential.check(
+        o,
+        new Differential.Case(
+            c, "positives", l, 0, n, RANDOM.floats(n + 9, -3, 3), new float[n * 9]),
+        pass);
+    assertTrue(pass.rewritten() >= 5, "loops rewritten: " + pass.rewritten());
     Set<Integer> stages = new TreeSet<>(pass.stages());
     assertTrue(!stages.isEmpty(), "stages " + stages);
     System.out.println("II " + ii + " spread " + spread + ": stages " + stages);

@@ -73,4 +73,18 @@ public final class PipelinedLoops {
       out[i] = s ^ last;
     }
   }
+
+  @Kernel
+  public static void positives(int n, @ReadOnly float[] a, float[] out) {
+    int i = globalIdX();
+    if (i < n) {
+      int m = i % 9;
+      for (int k = 0; k < m; k++) {
+        float v = a[i + k];
+        if (v > 0.0f) {
+          out[i * 9 + k] = v;
+        }
+      }
+    }
+  }
 }
