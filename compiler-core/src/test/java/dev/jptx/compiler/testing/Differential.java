@@ -2,6 +2,7 @@ package dev.jptx.compiler.testing;
 
 import dev.jptx.compiler.build.AtomicFiles;
 import dev.jptx.compiler.build.ModuleLayout;
+import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.diag.Diagnostics;
 import dev.jptx.compiler.driver.ClassResult;
 import dev.jptx.compiler.driver.CompilerOptions;
@@ -43,6 +44,29 @@ public final class Differential {
   /** Runs {@code c} on both devices and fails on the first difference. */
   public static void check(CompilerOptions options, Case c) {
     Path root = build(c.kernelClass(), options);
+    try (Device jvm = Device.jvm();
+        Device sim = SimDevice.withModuleRoots(List.of(root))) {
+      compare(jvm, sim, c);
+    }
+  }
+
+  /**
+   * As {@link #check(CompilerOptions, Case)}, compiled afresh with {@code extra} appended to the
+   * {@code mir} stage (tests of code transformations that no registered pass makes yet).
+   */
+  public static void check(CompilerOptions options, Case c, MachinePass extra) {
+    Path root;
+    try {
+      root = Files.createTempDirectory("jptx-differential");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    build(
+        TestClasses.bytes(c.kernelClass().getName()),
+        options,
+        root,
+        TestClasses.classPath(),
+        extra);
     try (Device jvm = Device.jvm();
         Device sim = SimDevice.withModuleRoots(List.of(root))) {
       compare(jvm, sim, c);
@@ -137,10 +161,21 @@ public final class Differential {
       CompilerOptions options,
       Path moduleRoot,
       dev.jptx.compiler.frontend.classes.ClassPath classPath) {
+    return build(classBytes, options, moduleRoot, classPath, null);
+  }
+
+  private static Path build(
+      byte[] classBytes,
+      CompilerOptions options,
+      Path moduleRoot,
+      dev.jptx.compiler.frontend.classes.ClassPath classPath,
+      MachinePass extra) {
     Diagnostics d = new Diagnostics();
-    ClassResult r =
-        new Pipeline(options.withVerifyEachPass(true), DumpSink.NONE)
-            .compile(ClassFiles.readKnownGood(classBytes), classPath, d);
+    Pipeline p = new Pipeline(options.withVerifyEachPass(true), DumpSink.NONE);
+    if (extra != null) {
+      p.withExtraMachinePass(extra);
+    }
+    ClassResult r = p.compile(ClassFiles.readKnownGood(classBytes), classPath, d);
     if (!r.succeeded()) {
       throw new AssertionError("compilation failed: " + d.all());
     }

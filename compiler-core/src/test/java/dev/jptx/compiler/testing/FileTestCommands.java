@@ -22,6 +22,7 @@ import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MirParser;
 import dev.jptx.compiler.mir.MirVerifier;
+import dev.jptx.compiler.pipeliner.ExpandCommand;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import java.util.ArrayList;
@@ -50,6 +51,8 @@ import java.util.function.BiFunction;
  *   <li>{@code dag-legalize sm_XX}: the same, then operation legalization;
  *   <li>{@code mir PASS... [options as for stage]}: MIR through passes of the registry, the same
  *       way;
+ *   <li>{@code modulo-expand mve II C0,C1,...}: MIR whose first single-block loop a pipeliner code
+ *       generator rewrites under a fixed schedule ({@link ExpandCommand});
  *   <li>{@code ptx [options as for stage]}: IR to PTX, assembled by {@code ptxas} for sm_75 and
  *       sm_90; the sm_75 module is the output;
  *   <li>{@code ptx-class CLASS [options]}: a test class from bytecode to PTX, the same way.
@@ -70,6 +73,7 @@ final class FileTestCommands {
       case "dag-legalize-types" -> dagLegalize(t.input(), a, false);
       case "dag-legalize" -> dagLegalize(t.input(), a, true);
       case "mir" -> mir(t.input(), a);
+      case "modulo-expand" -> ExpandCommand.run(t.input(), a);
       case "ptx" -> ptx(t.input(), a);
       case "ptx-class" -> ptxClass(a.get(0), a.subList(1, a.size()));
       default -> throw new IllegalArgumentException("unknown file-test command " + t.command());
