@@ -46,7 +46,7 @@ public record Bundle(Path root) {
 
   /**
    * jptx's strict sm_90 modules of the suite built with a loop transformation switched off: {@code
-   * pipeliner-off} or {@code unrolling-off} ({@link LoopSection#VARIANTS}).
+   * pipeliner-off} ({@link LoopSection#VARIANTS}).
    */
   public Path jptxVariantModules(String variant) {
     return root.resolve("ptx/jptx-variants/" + variant);

@@ -121,10 +121,20 @@ public final class MachinePipeliner implements MachinePass {
       return false;
     }
     boolean peeling = gen == Generator.PEELING;
-    boolean done =
-        peeling
-            ? PeelingScheduleExpander.expand(f, r.schedule())
-            : ModuloScheduleExpander.expand(f, r.schedule());
+    // The generators reject a schedule that reads a value in an earlier stage than computes it;
+    // some schedules of the swing scheduler still do (a dependence the graph misses), so the
+    // generator runs on a copy first and such a loop is left as it was, with a remark.
+    String rejected = rejection(f, r.schedule(), peeling);
+    if (rejected != null) {
+      report(
+          f,
+          loop.body(),
+          Remark.Kind.MISSED,
+          "schedule",
+          "The schedule cannot be expanded (" + rejected + "); loop left as it was");
+      return false;
+    }
+    boolean done = expand(f, r.schedule(), peeling);
     if (done) {
       report(f, loop.body(), Remark.Kind.PASSED, "schedule", "Pipelined succesfully!");
     } else {
@@ -138,6 +148,31 @@ public final class MachinePipeliner implements MachinePass {
               + " code generator could not rewrite the loop");
     }
     return done;
+  }
+
+  private static boolean expand(MachineFunction f, ModuloSchedule s, boolean peeling) {
+    return peeling ? PeelingScheduleExpander.expand(f, s) : ModuloScheduleExpander.expand(f, s);
+  }
+
+  /** Why the generator rejects {@code s}, tried on a copy of {@code f}; null if it accepts it. */
+  private static String rejection(MachineFunction f, ModuloSchedule s, boolean peeling) {
+    MachineFunction trial = f.copy();
+    PipelineLoop l = s.loop();
+    PipelineLoop copied =
+        new PipelineLoop(
+            trial.block(l.body().id()),
+            trial.block(l.entry().id()),
+            trial.block(l.exit().id()),
+            l.control());
+    try {
+      expand(
+          trial,
+          new ModuloSchedule(copied, s.ii(), s.mii(), s.recMii(), s.resMii(), s.cycles()),
+          peeling);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
   }
 
   private void report(
