@@ -86,7 +86,7 @@ class GpuBundleTest {
             "ptx/nvcc/kernels-sm_75-fast.ptx",
             "ptx/jptx/strict/META-INF/jptx/kernels.list",
             "ptx/jptx/fast/META-INF/jptx/dev/jptx/bench/Elementwise/sm_75.ptx",
-            "ptx/jptx-variants/pipeliner-off/META-INF/jptx/dev/jptx/bench/Loops/sm_90.ptx",
+            "ptx/jptx-variants/pipeliner-on/META-INF/jptx/dev/jptx/bench/Loops/sm_90.ptx",
             "math/jptx/default/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_90.ptx",
             "math/jptx/fast/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_75.ptx",
             "math/nvcc/math-sm_90-default.ptx",
@@ -152,7 +152,7 @@ class GpuBundleTest {
             .filter(l -> l.startsWith("| ") && l.endsWith(" | ok |") && l.split("\\|").length == 6)
             .count(),
         md);
-    assertTrue(md.contains("geomean pipeliner-off / default"), md);
+    assertTrue(md.contains("geomean pipeliner-on / default"), md);
     assertEquals(8, md.lines().filter(l -> l.endsWith("| 22 | 0 | none |")).count(), md);
     // all 23 GpuMath functions on both targets, jptx's default build within CUDA's bounds: the
     // simulator computes the hardware approximations correctly rounded

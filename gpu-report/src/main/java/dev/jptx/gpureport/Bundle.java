@@ -45,8 +45,8 @@ public record Bundle(Path root) {
   }
 
   /**
-   * jptx's strict sm_90 modules of the suite built with a loop transformation switched off: {@code
-   * pipeliner-off} ({@link LoopSection#VARIANTS}).
+   * jptx's strict sm_90 modules of the suite built with a loop transformation switched from its
+   * default: {@code pipeliner-on} ({@link LoopSection#VARIANTS}).
    */
   public Path jptxVariantModules(String variant) {
     return root.resolve("ptx/jptx-variants/" + variant);

@@ -154,7 +154,7 @@ final class QualityMarkdown {
             Locale.ROOT,
             "### %s: the loop transformations on and off%n%n"
                 + "Issue #22: jptx's modules as built above (`default`), and built again with one"
-                + " loop transformation switched off (%s). Per build: dynamic thread-instructions"
+                + " loop transformation switched (%s). Per build: dynamic thread-instructions"
                 + " on `sim`, ptxas's sassNP and registers. Kernels whose figures are the same in"
                 + " every build are not listed.%n%n",
             m.mode().label(),

@@ -135,7 +135,7 @@ class QualityTablesTest {
             "| nbody | 30 | 32 | -2 |",
             "lower with them on: nbody; higher: none",
             "### strict: the loop transformations on and off",
-            "| kernel | dynamic: default | dynamic: pipeliner off | sassNP: default |",
+            "| kernel | dynamic: default | dynamic: pipeliner on | sassNP: default |",
             "| dotLoop | 700 | 720 | 33 | 30 | 14 | 13 |",
             "the same in every build: saxpy.")) {
       assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);

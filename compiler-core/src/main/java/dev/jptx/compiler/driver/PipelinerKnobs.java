@@ -19,9 +19,14 @@ final class PipelinerKnobs {
     bool(
         m,
         "enable-pipeliner",
-        "true",
+        "false",
         "Software-pipeline single-block loops by Swing Modulo Scheduling (the 'machine-pipeliner'"
-            + " pass of the pipeliner stage) at -O2 and above; false leaves every loop as it is.");
+            + " pass of the pipeliner stage) at -O2 and above; false leaves every loop as it is."
+            + " Off by default (the seed has it on) because measurements say so: on the bench"
+            + " suite (docs/quality.md, sm_90 strict) it raised dynamic instructions on the"
+            + " simulator by 18-52% on the six kernels it touched (dotLoop 788k -> 1196k), their"
+            + " SASS 1.4-2.9x and registers by 6-11 (nbody 35 vs nvcc's 32); GPU times are to"
+            + " come from the GPU report's 'loops' section.");
     integer(
         m,
         "pipeliner-max-mii",

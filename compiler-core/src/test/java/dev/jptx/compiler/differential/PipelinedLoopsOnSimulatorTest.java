@@ -27,9 +27,9 @@ class PipelinedLoopsOnSimulatorTest {
   static Stream<Arguments> configurations() {
     List<String> names = new ArrayList<>();
     names.add("-O3 sm_90");
-    names.add("-O2 sm_75");
+    names.add("-O2 sm_75 enable-pipeliner");
+    names.add("-O3 sm_90 enable-pipeliner");
     names.add("-O0 sm_75");
-    names.add("-O3 sm_90 enable-pipeliner=false");
     if (EXHAUSTIVE) {
       for (String cg : List.of("", " pipeliner-experimental-cg")) {
         for (int offset : new int[] {0, 3}) {
@@ -50,7 +50,7 @@ class PipelinedLoopsOnSimulatorTest {
 
   /** The pipeliner at each loop's MII + {@code offset}, on sm_90 with 24 registers. */
   private static String forced(int offset, int stages) {
-    return "-O3 sm_90 maxreg=24 pipeliner-test-ii-offset="
+    return "-O3 sm_90 maxreg=24 enable-pipeliner pipeliner-test-ii-offset="
         + offset
         + " pipeliner-max-stages="
         + stages;

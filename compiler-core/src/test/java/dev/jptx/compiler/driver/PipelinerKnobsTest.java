@@ -80,11 +80,13 @@ class PipelinerKnobsTest {
 
   @Test
   void enablePipeliner_runsThePassFromO2() {
-    List<String> annotate = List.of("pipeliner-annotate-for-testing");
+    List<String> annotate = List.of("pipeliner-annotate-for-testing", "enable-pipeliner");
     assertTrue(stage(DOT, 2, annotate).contains("; schedule of bb2 in @dotLoop: II 12"));
     assertFalse(stage(DOT, 1, annotate).contains("; schedule"));
     List<String> off = List.of("pipeliner-annotate-for-testing", "enable-pipeliner=false");
     assertFalse(stage(DOT, 3, off).contains("; schedule"));
+    // off by default: the measurements in the knob's help
+    assertFalse(stage(DOT, 3, List.of("pipeliner-annotate-for-testing")).contains("; schedule"));
   }
 
   @Test
