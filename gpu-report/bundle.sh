@@ -92,7 +92,7 @@ done
 
 # 3b. The same, strict sm_90 only, with each of issue #22's loop transformations switched from its default
 #     (LoopSection.VARIANTS): the report's loops section times them against the default build.
-for variant in pipeliner-on:enable-pipeliner=true; do
+for variant in pipeliner-on:enable-pipeliner=true unroll-runtime-off:disable-unroll-runtime=true; do
   java -jar compiler-core/target/jptx.jar compile -t sm_90 --knob "${variant#*:}" \
     -o "$stage/ptx/jptx-variants/${variant%%:*}" -cp annotations/target/classes benchmarks/target/classes > /dev/null
 done

@@ -87,6 +87,7 @@ class GpuBundleTest {
             "ptx/jptx/strict/META-INF/jptx/kernels.list",
             "ptx/jptx/fast/META-INF/jptx/dev/jptx/bench/Elementwise/sm_75.ptx",
             "ptx/jptx-variants/pipeliner-on/META-INF/jptx/dev/jptx/bench/Loops/sm_90.ptx",
+            "ptx/jptx-variants/unroll-runtime-off/META-INF/jptx/dev/jptx/bench/Loops/sm_90.ptx",
             "math/jptx/default/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_90.ptx",
             "math/jptx/fast/META-INF/jptx/dev/jptx/bench/math/MathKernels/sm_75.ptx",
             "math/nvcc/math-sm_90-default.ptx",

@@ -46,7 +46,7 @@ public record Bundle(Path root) {
 
   /**
    * jptx's strict sm_90 modules of the suite built with a loop transformation switched from its
-   * default: {@code pipeliner-on} ({@link LoopSection#VARIANTS}).
+   * default: {@code pipeliner-on}, {@code unroll-runtime-off} ({@link LoopSection#VARIANTS}).
    */
   public Path jptxVariantModules(String variant) {
     return root.resolve("ptx/jptx-variants/" + variant);

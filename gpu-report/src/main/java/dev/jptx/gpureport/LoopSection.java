@@ -12,8 +12,9 @@ import java.util.Map;
 
 /**
  * Issue #22's loop transformations on the hardware: each bench kernel from jptx's default strict
- * sm_90 build, and from the build with the software pipeliner (off by default) switched on; runtime
- * unrolling is to join as a variant when it lands. Timed as {@link BenchSection} times them. A
+ * sm_90 build, and from the builds with the software pipeliner (off by default) switched on and
+ * with runtime and partial unrolling (on by default) switched off. Timed as {@link BenchSection}
+ * times them. A
  * ratio below 1 means the variant is faster; the knobs' defaults are to follow these figures.
  */
 final class LoopSection implements Section {
@@ -25,6 +26,7 @@ final class LoopSection implements Section {
   private static Map<String, String> variants() {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("pipeliner-on", "enable-pipeliner=true");
+    v.put("unroll-runtime-off", "disable-unroll-runtime=true");
     return java.util.Collections.unmodifiableMap(v);
   }
 

@@ -11,8 +11,8 @@ import java.util.TreeMap;
 /**
  * Issue #22's measurements of the loop transformations: the bench suite built as by default and
  * again with one of them switched from its default (the software pipeliner, off by default, on;
- * runtime trip-count unrolling is to join), each build's ptxas figures (registers, sassNP) and
- * dynamic thread-instructions on {@code sim}.
+ * runtime and partial unrolling, on by default, off), each build's ptxas figures (registers,
+ * sassNP) and dynamic thread-instructions on {@code sim}.
  */
 final class LoopVariants {
   /**
@@ -29,7 +29,9 @@ final class LoopVariants {
 
   /** The builds compared with the default one. */
   static final List<Variant> VARIANTS =
-      List.of(new Variant("pipeliner on", List.of("enable-pipeliner")));
+      List.of(
+          new Variant("pipeliner on", List.of("enable-pipeliner")),
+          new Variant("runtime unrolling off", List.of("disable-unroll-runtime")));
 
   /**
    * One build's figures for one kernel.

@@ -112,10 +112,12 @@ class QualityTablesTest {
                     "dotLoop",
                     List.of(
                         new LoopVariants.Figures(14, 33, 700),
-                        new LoopVariants.Figures(13, 30, 720))),
+                        new LoopVariants.Figures(13, 30, 720),
+                        new LoopVariants.Figures(12, 25, 900))),
                 new LoopVariants.Row(
                     "saxpy",
                     List.of(
+                        new LoopVariants.Figures(10, 20, 100),
                         new LoopVariants.Figures(10, 20, 100),
                         new LoopVariants.Figures(10, 20, 100)))));
     String text = QualityMarkdown.render(p, List.of(strict));
@@ -135,8 +137,9 @@ class QualityTablesTest {
             "| nbody | 30 | 32 | -2 |",
             "lower with them on: nbody; higher: none",
             "### strict: the loop transformations on and off",
-            "| kernel | dynamic: default | dynamic: pipeliner on | sassNP: default |",
-            "| dotLoop | 700 | 720 | 33 | 30 | 14 | 13 |",
+            "| kernel | dynamic: default | dynamic: pipeliner on | dynamic: runtime unrolling off |"
+                + " sassNP: default |",
+            "| dotLoop | 700 | 720 | 900 | 33 | 30 | 25 | 14 | 13 | 12 |",
             "the same in every build: saxpy.")) {
       assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
     }

@@ -1,5 +1,6 @@
 package dev.jptx.compiler.driver;
 
+import dev.jptx.compiler.opt.LoopRuntimeUnroll;
 import dev.jptx.spi.RegisterBudget;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -103,23 +104,7 @@ public final class Knobs {
             Knob.Type.BOOL,
             "false",
             "Skip IR loop-invariant code motion (the opt stage's 'licm' pass) at -O1 and above."));
-    add(
-        m,
-        new Knob(
-            "disable-unroll",
-            Knob.Type.BOOL,
-            "false",
-            "Skip full unrolling of constant-trip-count loops (the opt stage's 'unroll' pass) at -O2"
-                + " and above."));
-    add(
-        m,
-        new Knob(
-            "unroll-threshold",
-            Knob.Type.INT,
-            "256",
-            "At -O2 and above, fully unroll an innermost loop with a constant trip count if its"
-                + " exiting block's runs times its IR instruction count is at most this; 0 unrolls"
-                + " nothing."));
+    loopKnobs(m);
     add(
         m,
         new Knob(
@@ -153,6 +138,64 @@ public final class Knobs {
   }
 
   /** The knobs of PHI elimination, coalescing and register allocation. */
+  /** Full, runtime and partial unrolling. */
+  private static void loopKnobs(Map<String, Knob> m) {
+    add(
+        m,
+        new Knob(
+            "disable-unroll",
+            Knob.Type.BOOL,
+            "false",
+            "Skip full unrolling of constant-trip-count loops (the opt stage's 'unroll' pass) at -O2"
+                + " and above."));
+    add(
+        m,
+        new Knob(
+            "unroll-threshold",
+            Knob.Type.INT,
+            "256",
+            "At -O2 and above, fully unroll an innermost loop with a constant trip count if its"
+                + " exiting block's runs times its IR instruction count, less the instructions that"
+                + " fold to constants in every copy (the induction variable, its test, constant"
+                + " index arithmetic), is at most this; 0 unrolls nothing."));
+    add(
+        m,
+        new Knob(
+            "disable-unroll-runtime",
+            Knob.Type.BOOL,
+            "false",
+            "Skip runtime and partial unrolling of the innermost counted loops full unrolling left"
+                + " (the opt stage's 'unroll-runtime' pass) at -O2 and above."));
+    add(
+        m,
+        new Knob(
+            "unroll-runtime-count",
+            Knob.Type.INT,
+            String.valueOf(LoopRuntimeUnroll.DEFAULT_RUNTIME_COUNT),
+            "At -O2 and above, unroll an innermost loop stepping by one towards a bound known only"
+                + " at run time by this factor, after a remainder loop that runs the first (trip"
+                + " count mod factor) iterations (nvcc's factor, 4); 1 or 0 leaves such loops"
+                + " rolled."));
+    add(
+        m,
+        new Knob(
+            "unroll-partial-count",
+            Knob.Type.INT,
+            String.valueOf(LoopRuntimeUnroll.DEFAULT_PARTIAL_COUNT),
+            "At -O2 and above, unroll an innermost loop with a constant trip count too large to"
+                + " unroll fully by the largest divisor of its trip count up to this (no remainder);"
+                + " 1 or 0 leaves such loops rolled."));
+    add(
+        m,
+        new Knob(
+            "unroll-runtime-threshold",
+            Knob.Type.INT,
+            String.valueOf(LoopRuntimeUnroll.DEFAULT_THRESHOLD),
+            "The most IR instructions the body of a runtime- or partially unrolled loop may have"
+                + " after unrolling (the factor times one iteration's); a loop whose body would be"
+                + " larger is unrolled by a smaller divisor (partial) or not at all (runtime)."));
+  }
+
   private static void registerAllocationKnobs(Map<String, Knob> m) {
     add(
         m,

@@ -5,6 +5,7 @@ import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.opt.FunctionPass;
+import dev.jptx.compiler.opt.LoopRuntimeUnroll;
 import dev.jptx.compiler.pipeliner.MachinePipeliner;
 import dev.jptx.compiler.target.SmTarget;
 
@@ -46,6 +47,16 @@ final class PassBodies {
         PassRunner.run(mf.info().javaName(), name, () -> p.run(mf));
       }
     };
+  }
+
+  /** Runtime and partial unrolling, with its three knobs. */
+  static PassBody runtimeUnroll() {
+    return irFunctions(
+        c ->
+            new LoopRuntimeUnroll(
+                c.options().knobs().integer("unroll-runtime-count"),
+                c.options().knobs().integer("unroll-partial-count"),
+                c.options().knobs().integer("unroll-runtime-threshold")));
   }
 
   /** The pipeliner, its schedules noted on the code for the dump. */

@@ -315,9 +315,19 @@ public final class PassRegistry {
         false,
         null,
         "",
-        "needs IR, loops in top-tested form; fully unrolls innermost loops with a constant trip"
-            + " count within unroll-threshold instructions",
+        "needs IR, loops in top-tested form; fully unrolls constant-trip loops within unroll-threshold",
         irFunctions(c -> new LoopUnroll(c.options().knobs().integer("unroll-threshold"))));
+    pass(
+        "unroll-runtime",
+        IR,
+        IrForm.IR,
+        2,
+        "disable-unroll-runtime",
+        false,
+        null,
+        "",
+        "needs IR, loops in top-tested form; unrolls by a factor the counted loops left rolled",
+        PassBodies.runtimeUnroll());
     pass(
         "strength-reduce",
         IR,
@@ -755,6 +765,11 @@ public final class PassRegistry {
         "unroll",
         "what unrolling makes constant and repeated: induction variables, local-array indices");
     group(
+        "unroll-runtime-cleanup",
+        List.of("constfold", "gvn"),
+        "unroll-runtime",
+        "the copies' induction-variable steps and repeated address arithmetic");
+    group(
         "rotate-cleanup",
         List.of("constfold"),
         "loop-rotate",
@@ -779,6 +794,8 @@ public final class PassRegistry {
             "licm",
             "unroll",
             "unroll-cleanup",
+            "unroll-runtime",
+            "unroll-runtime-cleanup",
             "strength-reduce",
             "load-store-vectorizer",
             "separate-const-offset",

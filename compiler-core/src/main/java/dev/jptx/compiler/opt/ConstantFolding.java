@@ -1,6 +1,7 @@
 package dev.jptx.compiler.opt;
 
 import dev.jptx.compiler.ir.Block;
+import dev.jptx.compiler.ir.CmpPredicate;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
@@ -62,6 +63,14 @@ public final class ConstantFolding implements FunctionPass {
           changed = true;
           continue;
         }
+        if (d instanceof InstData.Binary x && hoistConstantAddend(f, i, x)) {
+          changed = true;
+          continue;
+        }
+        if (d instanceof InstData.Binary x && distributeOverAddend(f, i, x)) {
+          changed = true;
+          continue;
+        }
         if (d instanceof InstData.PtrAdd p
             && f.isConstant(p.offset())
             && f.constantBits(p.offset()) == 0) {
@@ -77,6 +86,10 @@ public final class ConstantFolding implements FunctionPass {
           continue;
         }
         if (d instanceof InstData.Compare x && foldSelfCompare(f, i, x)) {
+          changed = true;
+          continue;
+        }
+        if (d instanceof InstData.Compare x && foldThreeWayCompare(f, i, x)) {
           changed = true;
           continue;
         }
@@ -144,6 +157,71 @@ public final class ConstantFolding implements FunctionPass {
       return true;
     }
     return false;
+  }
+
+  /**
+   * {@code y + (z + c)} is {@code (y + z) + c}, exact in wrapping integer arithmetic: the constant
+   * moves outwards, where the rule above combines it and address formation takes it as an
+   * immediate. Unrolled copies of {@code a[base + k]} read {@code base + (k + t)} for each copy
+   * {@code t}; reassociated, they share {@code base + k} and differ by a constant. Integers only:
+   * floating-point addition does not associate.
+   */
+  private static boolean hoistConstantAddend(Function f, Inst i, InstData.Binary x) {
+    if (x.opcode() != Opcode.ADD
+        || !(f.type(f.result(i)) instanceof ScalarType t)
+        || !t.isInteger()
+        || f.isConstant(x.lhs())
+        || f.isConstant(x.rhs())) {
+      return false;
+    }
+    for (int side = 0; side < 2; side++) {
+      Value inner = side == 0 ? x.rhs() : x.lhs();
+      Value other = side == 0 ? x.lhs() : x.rhs();
+      Inst def = f.definingInst(inner);
+      if (def != null
+          && f.data(def) instanceof InstData.Binary y
+          && y.opcode() == Opcode.ADD
+          && f.isConstant(y.rhs())
+          && !f.isConstant(y.lhs())) {
+        Inst sum = f.insertBefore(i, new InstData.Binary(Opcode.ADD, other, y.lhs()), t, f.line(i));
+        f.setData(i, new InstData.Binary(Opcode.ADD, f.result(sum), y.rhs()));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code (x + c1) * c2} is {@code x * c2 + c1 * c2}, and {@code (x + c1) << s} is {@code (x << s)
+   * + (c1 << s)}: exact in wrapping integer arithmetic, and again the constant moves outwards. The
+   * unrolled copies of {@code b[(k + t) * 16 + tx]} then share {@code k * 16 + tx}.
+   */
+  private static boolean distributeOverAddend(Function f, Inst i, InstData.Binary x) {
+    if ((x.opcode() != Opcode.MUL && x.opcode() != Opcode.SHL)
+        || !(f.type(f.result(i)) instanceof ScalarType t)
+        || !t.isInteger()
+        || t.bits() > 64
+        || !f.isConstant(x.rhs())
+        || f.isConstant(x.lhs())) {
+      return false;
+    }
+    Inst def = f.definingInst(x.lhs());
+    if (def == null
+        || !(f.data(def) instanceof InstData.Binary y)
+        || y.opcode() != Opcode.ADD
+        || !f.isConstant(y.rhs())
+        || f.isConstant(y.lhs())) {
+      return false;
+    }
+    Long offset =
+        ConstantEvaluator.binary(x.opcode(), t, f.constantBits(y.rhs()), f.constantBits(x.rhs()));
+    if (offset == null) {
+      return false;
+    }
+    Inst scaled =
+        f.insertBefore(i, new InstData.Binary(x.opcode(), y.lhs(), x.rhs()), t, f.line(i));
+    f.setData(i, new InstData.Binary(Opcode.ADD, f.result(scaled), f.constant(t, offset)));
+    return true;
   }
 
   /**
@@ -261,6 +339,61 @@ public final class ConstantFolding implements FunctionPass {
       f.setData(i, Negation.instruction(f, c));
     }
     return true;
+  }
+
+  /**
+   * {@code Integer.compare(a, b) P 0}, which Java's library builds as {@code zext(a > b) - zext(a <
+   * b)} (signed, or unsigned for {@code compareUnsigned}), is {@code a P b}: the three-way result
+   * is -1, 0 or 1 exactly as {@code a} is below, equal to or above {@code b}. One comparison
+   * instead of two, two extensions and a subtraction, and a loop written {@code compareUnsigned(k,
+   * n) < 0} becomes a counted loop.
+   */
+  private static boolean foldThreeWayCompare(Function f, Inst i, InstData.Compare x) {
+    if (x.opcode() != Opcode.ICMP
+        || !f.isConstant(x.rhs())
+        || f.constantBits(x.rhs()) != 0
+        || !(def(f, x.lhs()) instanceof InstData.Binary sub)
+        || sub.opcode() != Opcode.SUB
+        || !(def(f, sub.lhs()) instanceof InstData.Cast gtExt)
+        || gtExt.opcode() != Opcode.ZEXT
+        || !(def(f, sub.rhs()) instanceof InstData.Cast ltExt)
+        || ltExt.opcode() != Opcode.ZEXT
+        || !(def(f, gtExt.operand()) instanceof InstData.Compare gt)
+        || !(def(f, ltExt.operand()) instanceof InstData.Compare lt)
+        || gt.opcode() != Opcode.ICMP
+        || lt.opcode() != Opcode.ICMP
+        || !gt.lhs().equals(lt.lhs())
+        || !gt.rhs().equals(lt.rhs())) {
+      return false;
+    }
+    boolean signed;
+    if (gt.predicate() == CmpPredicate.SGT && lt.predicate() == CmpPredicate.SLT) {
+      signed = true;
+    } else if (gt.predicate() == CmpPredicate.UGT && lt.predicate() == CmpPredicate.ULT) {
+      signed = false;
+    } else {
+      return false;
+    }
+    CmpPredicate p =
+        switch (x.predicate()) {
+          case EQ -> CmpPredicate.EQ;
+          case NE -> CmpPredicate.NE;
+          case SLT -> signed ? CmpPredicate.SLT : CmpPredicate.ULT;
+          case SLE -> signed ? CmpPredicate.SLE : CmpPredicate.ULE;
+          case SGT -> signed ? CmpPredicate.SGT : CmpPredicate.UGT;
+          case SGE -> signed ? CmpPredicate.SGE : CmpPredicate.UGE;
+          default -> null;
+        };
+    if (p == null) {
+      return false;
+    }
+    f.setData(i, new InstData.Compare(Opcode.ICMP, p, gt.lhs(), gt.rhs()));
+    return true;
+  }
+
+  private static InstData def(Function f, Value v) {
+    Inst d = f.definingInst(v);
+    return d == null ? null : f.data(d);
   }
 
   /**

@@ -21,9 +21,13 @@ import java.util.Set;
  * speculatable} (pure and never trapping) and each operand is a constant, a parameter, defined
  * outside the loop, or itself invariant. Because only speculatable instructions move, it does not
  * matter whether the loop body runs, or whether the instruction's block runs on every iteration:
- * the hoisted instruction computes a value nobody may read, nothing else. Integer division and
- * remainder, loads, stores, atomics, calls, allocas and all {@code CONVERGENT} and {@code MEMORY}
- * intrinsics stay where they are.
+ * the hoisted instruction computes a value nobody may read, nothing else. One kind of load moves
+ * too: a read-only ({@code invariant}) load of an invariant address in the header, before any
+ * instruction with an effect there, such as the bound of {@code for (k = lo[r]; k < hi[r]; k++)}.
+ * The header runs whenever the loop is entered, so the load runs in the preheader exactly when it
+ * would have run at least once, and read-only memory gives the same value every time. Integer
+ * division and remainder, other loads, stores, atomics, calls, allocas and all {@code CONVERGENT}
+ * and {@code MEMORY} intrinsics stay where they are.
  *
  * <p>The preheader is the header's unique outside predecessor when that block jumps only to the
  * header; otherwise, and only if something is to be hoisted, a new block is placed before the
@@ -63,14 +67,21 @@ public final class LoopInvariantCodeMotion implements FunctionPass {
     Set<Value> hoisted = new LinkedHashSet<>();
     List<Inst> invariant = new ArrayList<>();
     for (Block b : loop.blocks()) {
+      // in the header, up to its first instruction with an effect: what runs on every entry
+      boolean runsOnEntry = b.equals(loop.header());
       for (Inst i : f.insts(b)) {
         InstData d = f.data(i);
         Value r = f.result(i);
-        if (r != null
-            && PureOps.isSpeculatable(d)
-            && d.operands().stream().allMatch(v -> hoisted.contains(v) || isOutside(f, loop, v))) {
+        boolean operandsInvariant =
+            d.operands().stream().allMatch(v -> hoisted.contains(v) || isOutside(f, loop, v));
+        boolean movable =
+            PureOps.isSpeculatable(d)
+                || (runsOnEntry && d instanceof InstData.Load l && l.invariant());
+        if (r != null && movable && operandsInvariant) {
           hoisted.add(r);
           invariant.add(i);
+        } else if (!(d instanceof InstData.Phi) && !PureOps.isPure(d)) {
+          runsOnEntry = false;
         }
       }
     }

@@ -23,12 +23,13 @@ import java.util.Set;
  * nested loops only the inner one is unrolled in a run, even if the outer one then qualifies.
  *
  * <p>A loop qualifies if {@link TripCount} knows how many times its exiting block runs ({@code R}),
- * and {@code R} times its instruction count is at most the threshold; and it has no call and no
- * {@code alloca} (each copy would be a new object). Barriers, shuffles and votes are copied: every
- * thread runs the same constant number of copies in the same order as it ran the iterations, so
- * each thread meets the same sequence of them; a tree reduction's {@code for (s = 128; s > 0; s >>=
- * 1)} with its barrier becomes straight-line code. Loads, stores and atomics are copied in order,
- * which preserves their effects.
+ * and {@code R} times its instruction count, less what folds in every copy ({@link
+ * #foldedInEveryCopy}), is at most the threshold; and it has no call and no {@code alloca} (each
+ * copy would be a new object). Barriers, shuffles and votes are copied: every thread runs the same
+ * constant number of copies in the same order as it ran the iterations, so each thread meets the
+ * same sequence of them; a tree reduction's {@code for (s = 128; s > 0; s >>= 1)} with its barrier
+ * becomes straight-line code. Loads, stores and atomics are copied in order, which preserves their
+ * effects.
  *
  * <p>Algorithm: the original blocks become the last run, and {@code R - 1} copies of all the loop's
  * blocks are placed before the header in the layout, each entered from the previous one's latch
@@ -101,8 +102,11 @@ public final class LoopUnroll implements FunctionPass {
       return false;
     }
     long size = loop.blocks().stream().mapToLong(b -> f.insts(b).size()).sum();
-    TripCount.Result count = TripCount.of(f, loop, Math.max(1, threshold / Math.max(1, size)));
-    if (count == null || count.runs() * size > threshold) {
+    // what folds away in every copy does not count: the copies' size after constant folding
+    long unrolledSize = Math.max(1, size - foldedInEveryCopy(f, loop));
+    TripCount.Result count =
+        TripCount.of(f, loop, Math.max(1, threshold / Math.max(1, unrolledSize)));
+    if (count == null || count.runs() * unrolledSize > threshold) {
       return false;
     }
     // blocks no path reaches may still branch into the loop, and phis there may name them; they
@@ -113,10 +117,64 @@ public final class LoopUnroll implements FunctionPass {
   }
 
   /**
+   * How many of the loop's instructions become constants, or jumps, in each unrolled copy (seed:
+   * LLVM's {@code analyzeLoopUnrollCost}, which simulates the copies' simplification): the header
+   * phis that start from a constant and step by what folds, and every pure instruction and
+   * conditional branch whose operands are all constants or such values. An induction variable's
+   * step, its test and the arithmetic of constant indices ({@code k * 16}) fold; what the copies
+   * really run is the rest.
+   */
+  static long foldedInEveryCopy(Function f, LoopInfo.Loop loop) {
+    Block header = loop.header();
+    Block latch = loop.latches().get(0);
+    Set<Value> constantPhis = new HashSet<>();
+    for (Inst p : PhiEdges.phis(f, header)) {
+      for (Block pred : loop.outsidePredecessors()) {
+        InstData.Phi phi = (InstData.Phi) f.data(p);
+        if (f.isConstant(phi.valueFrom(pred))) {
+          constantPhis.add(f.result(p));
+        }
+      }
+    }
+    while (true) {
+      Set<Value> folded = new HashSet<>(constantPhis);
+      long count = constantPhis.size();
+      for (Block b : f.blocks()) {
+        if (!loop.contains(b)) {
+          continue;
+        }
+        for (Inst i : f.insts(b)) {
+          InstData d = f.data(i);
+          boolean operandsFold =
+              d.operands().stream().allMatch(v -> f.isConstant(v) || folded.contains(v));
+          if (operandsFold && PureOps.isPure(d)) {
+            folded.add(f.result(i));
+            count++;
+          } else if (operandsFold && d instanceof InstData.Branch) {
+            count++;
+          }
+        }
+      }
+      // a phi whose next value does not fold is no constant in the copies after the first
+      Set<Value> stable = new HashSet<>();
+      for (Inst p : PhiEdges.phis(f, header)) {
+        Value next = ((InstData.Phi) f.data(p)).valueFrom(latch);
+        if (constantPhis.contains(f.result(p)) && (f.isConstant(next) || folded.contains(next))) {
+          stable.add(f.result(p));
+        }
+      }
+      if (stable.equals(constantPhis)) {
+        return count;
+      }
+      constantPhis = stable;
+    }
+  }
+
+  /**
    * Removes every block the entry does not reach, with its entries in reachable blocks' phis: the
    * body of a top-tested loop after its last run, and blocks earlier passes left unreachable.
    */
-  private static void removeUnreachable(Function f) {
+  static void removeUnreachable(Function f) {
     Cfg cfg = Cfg.of(f);
     List<Block> dead = f.blocks().stream().filter(b -> !cfg.isReachable(b)).toList();
     for (Block b : dead) {

@@ -16,10 +16,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue #22's matrix: the loops of {@link Pipelined} give the JVM's results on the simulator with
  * the pipeliner forced to each loop's MII and MII + 3 ({@code pipeliner-test-ii-offset}), at most 1
- * to 5 stages, at a register budget of 24; and in the default builds, without the pipeliner, and at
- * -O0. Every thread has its own trip count, 0, 1, 2, ... so that the short-trip path and every
- * prolog depth run. The default build samples the matrix so that each value of each dimension
- * appears; {@code -Djptx.tests.exhaustive=true} runs all of it, with both code generators.
+ * to 5 stages, at a register budget of 24, after runtime unrolling by 2, 3, 4 or 8; and in the
+ * default builds, without the pipeliner, and at -O0. Every thread has its own trip count, 0, 1, 2,
+ * ... so that the short-trip path, every prolog depth and every remainder length run. The default
+ * build samples the matrix so that each value of each dimension appears; {@code
+ * -Djptx.tests.exhaustive=true} runs all of it, with both code generators.
  */
 class PipelinedLoopsOnSimulatorTest {
   private static final boolean EXHAUSTIVE = Boolean.getBoolean("jptx.tests.exhaustive");
@@ -34,26 +35,37 @@ class PipelinedLoopsOnSimulatorTest {
       for (String cg : List.of("", " pipeliner-experimental-cg")) {
         for (int offset : new int[] {0, 3}) {
           for (int stages = 1; stages <= 5; stages++) {
-            names.add(forced(offset, stages) + cg);
+            for (int factor : UNROLL_FACTORS) {
+              names.add(forced(offset, stages, factor) + cg);
+            }
           }
         }
       }
     } else {
-      names.add(forced(0, 1));
-      names.add(forced(3, 2));
-      names.add(forced(0, 3) + " pipeliner-experimental-cg");
-      names.add(forced(3, 4));
-      names.add(forced(0, 5));
+      names.add(forced(0, 1, 2));
+      names.add(forced(3, 2, 3));
+      names.add(forced(0, 3, 4) + " pipeliner-experimental-cg");
+      names.add(forced(3, 4, 8));
+      names.add(forced(0, 5, 4));
     }
     return Configurations.of(names.toArray(String[]::new));
   }
 
-  /** The pipeliner at each loop's MII + {@code offset}, on sm_90 with 24 registers. */
-  private static String forced(int offset, int stages) {
+  /** The runtime unrolling factors the issue asks the pipeliner to be tested with. */
+  private static final int[] UNROLL_FACTORS = {2, 3, 4, 8};
+
+  /**
+   * The pipeliner at each loop's MII + {@code offset}, on sm_90 with 24 registers, after runtime
+   * unrolling by {@code factor}: the pipeliner then schedules the unrolled loop, and the remainder
+   * loop is a candidate of its own.
+   */
+  private static String forced(int offset, int stages, int factor) {
     return "-O3 sm_90 maxreg=24 enable-pipeliner pipeliner-test-ii-offset="
         + offset
         + " pipeliner-max-stages="
-        + stages;
+        + stages
+        + " unroll-runtime-count="
+        + factor;
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(22);

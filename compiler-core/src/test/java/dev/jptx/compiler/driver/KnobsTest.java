@@ -425,28 +425,12 @@ class KnobsTest {
   @Test
   void disableLoopRotate_keepsTheTestAtTheTop() {
     // rotated: the latch ends in the loop's conditional branch, so no block ends in a jump back
-    String rotated = dump(COUNTED_LOOP, Stage.PTX, 2, List.of());
+    // (runtime unrolling off: its remainder loop would be rotated too)
+    String rotated = dump(COUNTED_LOOP, Stage.PTX, 2, List.of("unroll-runtime-count=1"));
     assertEquals(2, rotated.split("setp", -1).length - 1, rotated);
-    String kept = dump(COUNTED_LOOP, Stage.PTX, 2, List.of("disable-loop-rotate"));
+    String kept =
+        dump(COUNTED_LOOP, Stage.PTX, 2, List.of("unroll-runtime-count=1", "disable-loop-rotate"));
     assertEquals(1, kept.split("setp", -1).length - 1, kept);
-  }
-
-  @Test
-  void disableUnroll_keepsTheLoop() {
-    String unrolled = dump(CONSTANT_LOOP, Stage.OPT, 3, List.of());
-    assertFalse(unrolled.contains("phi"), unrolled);
-    assertTrue(unrolled.contains("store i32 3, %0"), unrolled);
-    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("disable-unroll")).contains("phi"));
-    // -O1 does not unroll
-    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 1, List.of()).contains("phi"));
-  }
-
-  @Test
-  void unrollThreshold_boundsRunsTimesSize() {
-    // the loop has 6 instructions and its header runs 5 times: 30
-    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=29")).contains("phi"));
-    assertFalse(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=30")).contains("phi"));
-    assertTrue(dump(CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=0")).contains("phi"));
   }
 
   private static int count(String text, String what) {
@@ -857,8 +841,13 @@ class KnobsTest {
             "disable-gvn",
             "disable-licm",
             "disable-promote-local-arrays",
+            // their effects: UnrollKnobsTest
             "disable-unroll",
             "unroll-threshold",
+            "disable-unroll-runtime",
+            "unroll-runtime-count",
+            "unroll-partial-count",
+            "unroll-runtime-threshold",
             "disable-strength-reduce",
             "disable-load-store-vectorizer",
             "disable-loop-rotate",
@@ -950,10 +939,16 @@ class KnobsTest {
 
   @Test
   void disableStrengthReduce_keepsMultiplicationsInTheLoop() {
-    String reduced = dump(SCALED_INDEX, Stage.OPT, 2, List.of());
+    // runtime unrolling off: it would repeat the body, each copy with its own multiplication
+    String reduced = dump(SCALED_INDEX, Stage.OPT, 2, List.of("unroll-runtime-count=1"));
     assertEquals(0, count(reduced, "mul i32"), reduced);
     assertEquals(2, count(reduced, "phi i32"), reduced);
-    String kept = dump(SCALED_INDEX, Stage.OPT, 2, List.of("disable-strength-reduce"));
+    String kept =
+        dump(
+            SCALED_INDEX,
+            Stage.OPT,
+            2,
+            List.of("unroll-runtime-count=1", "disable-strength-reduce"));
     assertEquals(1, count(kept, "mul i32"), kept);
     assertEquals(1, count(kept, "phi i32"), kept);
     String o1 = dump(SCALED_INDEX, Stage.OPT, 1, List.of());
