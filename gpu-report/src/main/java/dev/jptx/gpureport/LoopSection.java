@@ -14,8 +14,8 @@ import java.util.Map;
  * Issue #22's loop transformations on the hardware: each bench kernel from jptx's default strict
  * sm_90 build, and from the builds with the software pipeliner (off by default) switched on and
  * with runtime and partial unrolling (on by default) switched off. Timed as {@link BenchSection}
- * times them. A
- * ratio below 1 means the variant is faster; the knobs' defaults are to follow these figures.
+ * times them. A ratio below 1 means the variant is faster; the knobs' defaults are to follow these
+ * figures.
  */
 final class LoopSection implements Section {
   /** The builds besides the default one: bundle folder, and the knob that makes it. */
