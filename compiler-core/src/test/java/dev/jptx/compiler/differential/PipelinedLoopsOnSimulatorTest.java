@@ -50,10 +50,7 @@ class PipelinedLoopsOnSimulatorTest {
 
   /** The pipeliner at each loop's MII + {@code offset}, on sm_90 with 24 registers. */
   private static String forced(int offset, int stages) {
-    return "-O3 sm_90 maxreg=24 enable-pipeliner pipeliner-test-ii-offset="
-        + offset
-        + " pipeliner-max-stages="
-        + stages;
+    return Configurations.pipelinerForced(offset, stages);
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(22);
