@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The instructions of one {@code .entry} or {@code .func}, with the reaching definitions of every
@@ -85,6 +87,70 @@ final class PtxFunctionBody {
     for (int i = 0; site >= 0 && i < statements.size(); i++) {
       if (reaching[i].get(site) && statements.get(i).uses().contains(register)) {
         out.add(statements.get(i));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The pairs of definitions of {@code a} and {@code b} that reach {@code at} along one path: for
+   * each path from the entry, the last write of each register on it ({@code null} where the path
+   * writes none). Unlike two calls of {@link #definitions}, this keeps apart what one path and
+   * another bring: a loop that writes both registers in one trip and reads them in the next has a
+   * pair from before the loop and a pair from its back edge, never one of each. Computed on demand.
+   */
+  List<PtxStatement[]> definitionPairs(String a, String b, PtxStatement at) {
+    int n = statements.size();
+    List<Set<Long>> in = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      in.add(new HashSet<>());
+    }
+    Deque<Integer> work = new ArrayDeque<>();
+    if (n > 0) {
+      in.get(0).add(0L); // a pair of statement indices plus one, 0 for none, packed
+      work.add(0);
+    }
+    BitSet queued = new BitSet();
+    queued.set(0);
+    while (!work.isEmpty()) {
+      int i = work.pop();
+      queued.clear(i);
+      Set<Long> out = pairTransfer(i, in.get(i), a, b);
+      for (int s : successors(i)) {
+        if (in.get(s).addAll(out) && !queued.get(s)) {
+          queued.set(s);
+          work.add(s);
+        }
+      }
+    }
+    List<PtxStatement[]> pairs = new ArrayList<>();
+    for (long p : in.get(index.get(at))) {
+      int first = (int) (p >>> 32);
+      int second = (int) p;
+      pairs.add(
+          new PtxStatement[] {
+            first == 0 ? null : statements.get(first - 1),
+            second == 0 ? null : statements.get(second - 1)
+          });
+    }
+    return pairs;
+  }
+
+  /** Statement {@code i} replaces the component it writes; a guarded write may not happen. */
+  private Set<Long> pairTransfer(int i, Set<Long> in, String a, String b) {
+    PtxStatement s = statements.get(i);
+    boolean writesA = s.defs().contains(a);
+    boolean writesB = s.defs().contains(b);
+    if (!writesA && !writesB) {
+      return in;
+    }
+    Set<Long> out = new HashSet<>();
+    for (long p : in) {
+      long first = writesA ? i + 1 : p >>> 32;
+      long second = writesB ? i + 1 : p & 0xffffffffL;
+      out.add(first << 32 | second);
+      if (s.guard() != null) {
+        out.add(p);
       }
     }
     return out;

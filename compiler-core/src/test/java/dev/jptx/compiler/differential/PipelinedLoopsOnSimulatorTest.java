@@ -102,6 +102,14 @@ class PipelinedLoopsOnSimulatorTest {
         o,
         new Differential.Case(
             Pipelined.class, "slowOps", l, 0, n, counts, RANDOM.floats(57, -30, 30), new float[n]));
+    double[] x = RANDOM.doubles(40, -70000, 70000);
+    x[2] = Double.NaN;
+    x[5] = Double.NaN;
+    x[7] = -0.0;
+    Differential.check(
+        o,
+        new Differential.Case(
+            Pipelined.class, "nanConversions", l, 0, n, counts, x, new long[2 * n], new int[n]));
     int[] starts = new int[n];
     int[] ends = new int[n];
     for (int i = 0; i < n; i++) {

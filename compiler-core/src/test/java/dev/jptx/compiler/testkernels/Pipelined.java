@@ -120,6 +120,28 @@ public final class Pipelined {
     }
   }
 
+  /**
+   * Conversions from double to char, whose NaN Java maps to 0 (a {@code cvt}, a NaN test and a
+   * {@code selp} that the pipeliner may put in different stages), in a recurrence and a store. The
+   * differential fuzzer's kernel {@code 0x98dd6982f6a6e065}, reduced: the PTX lint took the
+   * select's test from the previous trip for one of another value.
+   */
+  @Kernel
+  public static void nanConversions(
+      int n, @ReadOnly int[] counts, @ReadOnly double[] x, long[] out, int[] product) {
+    int i = globalIdX();
+    if (i < n) {
+      int m = counts[i];
+      char c = 1;
+      for (int k = 0; k < m; k++) {
+        double v = x[k];
+        c *= (char) v;
+        out[i * 2 + (k & 1)] = (long) (char) (k + v);
+      }
+      product[i] = c;
+    }
+  }
+
   /** An inner loop nested in an outer one: the inner is the candidate. */
   @Kernel
   public static void nested(

@@ -459,6 +459,49 @@ class PtxLintTest {
     assertEquals(PtxLint.NAN_SELECT, f.rule());
   }
 
+  @Test
+  void nanSelect_aTestCarriedAroundALoopWithItsResultIsClean() {
+    // the pipeliner's shape (fuzz kernel 0x98dd6982f6a6e065): the cvt and its test in one trip,
+    // the select in the next; before the loop and in it, each writes both registers
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "cvt.rzi.s32.f64 %r9, %fd1;",
+            "setp.nan.f64 %p2, %fd1, %fd1;",
+            "$L__BB0_8:",
+            "selp.b32 %r10, 0, %r9, %p2;",
+            "add.rn.f64 %fd2, %fd1, %fd1;",
+            "cvt.rzi.s32.f64 %r9, %fd2;",
+            "setp.nan.f64 %p2, %fd2, %fd2;",
+            "mov.f64 %fd1, %fd2;",
+            "setp.lt.s32 %p1, %r10, 9;",
+            "@%p1 bra $L__BB0_8;",
+            "selp.b32 %r11, 0, %r9, %p2;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aLoopThatCarriesTheTestWithoutItsResultIsFound() {
+    // the loop writes the test again but not the result: on its back edge the select pairs the
+    // first cvt's result with a test of another value
+    List<LintFinding> f =
+        PtxLint.check(
+            kernel(
+                "ld.param.f64 %fd1, [k_param_0];",
+                "cvt.rzi.s32.f64 %r9, %fd1;",
+                "setp.nan.f64 %p2, %fd1, %fd1;",
+                "$L__BB0_8:",
+                "selp.b32 %r10, 0, %r9, %p2;",
+                "add.rn.f64 %fd2, %fd1, %fd1;",
+                "setp.nan.f64 %p2, %fd2, %fd2;",
+                "mov.f64 %fd1, %fd2;",
+                "setp.lt.s32 %p1, %r10, 9;",
+                "@%p1 bra $L__BB0_8;"),
+            false);
+    assertEquals(1, f.size(), f::toString);
+    assertEquals(PtxLint.NAN_SELECT, f.get(0).rule());
+  }
+
   // --- the scanner
 
   @Test
