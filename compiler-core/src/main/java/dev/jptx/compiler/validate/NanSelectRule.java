@@ -175,11 +175,12 @@ final class NanSelectRule implements LintRule {
 
   /**
    * As {@link #polarity}, path by path: on every path on which {@code cvt}'s write of {@code
-   * result} reaches the select, the last write of {@code predicate} is a NaN test of the value
-   * {@code cvt} converts. The software pipeliner issues a {@code cvt} and its test in one trip of a
-   * loop and the select in the next, so both registers are written before the loop (the prolog) and
-   * in it (the kernel): the test from before the loop and the one from the back edge both reach the
-   * select, each with its own {@code cvt}'s result, never with the other's.
+   * result} reaches the select, the last write of {@code predicate} is a NaN test of the same value
+   * of {@code source} as {@code cvt} converts (no write of {@code source} between them on that
+   * path). The software pipeliner issues a {@code cvt} and its test in one trip of a loop and the
+   * select in the next, or the {@code cvt} in one trip and the test with the select in the next:
+   * the registers are written before the loop (the prolog) and in it (the kernel), and the writes
+   * from before the loop and those of the back edge reach the select on different paths.
    */
   private static Boolean pairedPolarity(
       PtxFunctionBody f,
@@ -189,12 +190,12 @@ final class NanSelectRule implements LintRule {
       String predicate,
       String source) {
     Boolean agreed = null;
-    for (PtxStatement[] pair : f.definitionPairs(result, predicate, use)) {
-      if (pair[0] != cvt) {
+    for (PtxFunctionBody.PathWrites w : f.pathWrites(result, predicate, source, use)) {
+      if (w.result() != cvt) {
         continue;
       }
-      PtxStatement d = pair[1];
-      Boolean p = d != null && sameValue(f, source, d, cvt) ? nanTest(d, predicate, source) : null;
+      PtxStatement d = w.predicate();
+      Boolean p = d != null && w.sameSource() ? nanTest(d, predicate, source) : null;
       if (p == null || (agreed != null && !agreed.equals(p))) {
         return null;
       }

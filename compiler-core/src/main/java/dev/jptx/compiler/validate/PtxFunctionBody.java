@@ -93,13 +93,19 @@ final class PtxFunctionBody {
   }
 
   /**
-   * The pairs of definitions of {@code a} and {@code b} that reach {@code at} along one path: for
-   * each path from the entry, the last write of each register on it ({@code null} where the path
-   * writes none). Unlike two calls of {@link #definitions}, this keeps apart what one path and
-   * another bring: a loop that writes both registers in one trip and reads them in the next has a
-   * pair from before the loop and a pair from its back edge, never one of each. Computed on demand.
+   * What one path brings to a read of {@code result} and {@code predicate}: the last write of each
+   * ({@code null} where the path writes none) and whether the two writes read the same value of
+   * {@code source} (no write of {@code source} between them on that path).
    */
-  List<PtxStatement[]> definitionPairs(String a, String b, PtxStatement at) {
+  record PathWrites(PtxStatement result, PtxStatement predicate, boolean sameSource) {}
+
+  /**
+   * The {@link PathWrites} of every path from the entry to {@code at}. Unlike calls of {@link
+   * #definitions}, this keeps apart what one path and another bring: a loop that writes both
+   * registers in one trip and reads them in the next has the writes from before the loop on one
+   * path and those of its back edge on the other, never one of each. Computed on demand.
+   */
+  List<PathWrites> pathWrites(String result, String predicate, String source, PtxStatement at) {
     int n = statements.size();
     List<Set<Long>> in = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -107,7 +113,7 @@ final class PtxFunctionBody {
     }
     Deque<Integer> work = new ArrayDeque<>();
     if (n > 0) {
-      in.get(0).add(0L); // a pair of statement indices plus one, 0 for none, packed
+      in.get(0).add(PathFact.NONE);
       work.add(0);
     }
     BitSet queued = new BitSet();
@@ -115,7 +121,7 @@ final class PtxFunctionBody {
     while (!work.isEmpty()) {
       int i = work.pop();
       queued.clear(i);
-      Set<Long> out = pairTransfer(i, in.get(i), a, b);
+      Set<Long> out = PathFact.transfer(statements.get(i), i, in.get(i), result, predicate, source);
       for (int s : successors(i)) {
         if (in.get(s).addAll(out) && !queued.get(s)) {
           queued.set(s);
@@ -123,37 +129,17 @@ final class PtxFunctionBody {
         }
       }
     }
-    List<PtxStatement[]> pairs = new ArrayList<>();
-    for (long p : in.get(index.get(at))) {
-      int first = (int) (p >>> 32);
-      int second = (int) p;
-      pairs.add(
-          new PtxStatement[] {
-            first == 0 ? null : statements.get(first - 1),
-            second == 0 ? null : statements.get(second - 1)
-          });
+    List<PathWrites> paths = new ArrayList<>();
+    for (long f : in.get(index.get(at))) {
+      int r = PathFact.result(f);
+      int p = PathFact.predicate(f);
+      paths.add(
+          new PathWrites(
+              r < 0 ? null : statements.get(r),
+              p < 0 ? null : statements.get(p),
+              PathFact.sameSource(f)));
     }
-    return pairs;
-  }
-
-  /** Statement {@code i} replaces the component it writes; a guarded write may not happen. */
-  private Set<Long> pairTransfer(int i, Set<Long> in, String a, String b) {
-    PtxStatement s = statements.get(i);
-    boolean writesA = s.defs().contains(a);
-    boolean writesB = s.defs().contains(b);
-    if (!writesA && !writesB) {
-      return in;
-    }
-    Set<Long> out = new HashSet<>();
-    for (long p : in) {
-      long first = writesA ? i + 1 : p >>> 32;
-      long second = writesB ? i + 1 : p & 0xffffffffL;
-      out.add(first << 32 | second);
-      if (s.guard() != null) {
-        out.add(p);
-      }
-    }
-    return out;
+    return paths;
   }
 
   /** Forward dataflow to a fixpoint over the statements' successors. */

@@ -110,6 +110,10 @@ class PipelinedLoopsOnSimulatorTest {
         o,
         new Differential.Case(
             Pipelined.class, "nanConversions", l, 0, n, counts, x, new long[2 * n], new int[n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Pipelined.class, "carriedConversion", Launch.grid1d(64, 32), 0, new int[64]));
     int[] starts = new int[n];
     int[] ends = new int[n];
     for (int i = 0; i < n; i++) {

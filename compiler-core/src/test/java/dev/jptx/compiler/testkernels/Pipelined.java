@@ -142,6 +142,27 @@ public final class Pipelined {
     }
   }
 
+  /** Constant steps: a {@code static final} table, read with {@code ld.const}. */
+  private static final char[] STEPS = {3, 0, 65535, 7, 1, 40000, 12, 9};
+
+  /**
+   * A conversion from double to char in a recurrence over a table, whose NaN test the pipeliner may
+   * put in the trip after the {@code cvt}, with the select. The differential fuzzer's kernel {@code
+   * 0x767fae66bb940056}, reduced (the trip count is the thread index masked, as there). Launched
+   * with one thread per element of {@code out}.
+   */
+  @Kernel
+  public static void carriedConversion(int[] out) {
+    int i = globalIdX();
+    char c = 1;
+    int m = Math.min(i & 31, STEPS.length);
+    for (int k = 0; k < m; k++) {
+      char v = STEPS[k];
+      c *= (char) ((v << v) - (double) v);
+    }
+    out[i] = c;
+  }
+
   /** An inner loop nested in an outer one: the inner is the candidate. */
   @Kernel
   public static void nested(

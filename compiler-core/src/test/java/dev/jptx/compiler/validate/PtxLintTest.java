@@ -502,6 +502,46 @@ class PtxLintTest {
     assertEquals(PtxLint.NAN_SELECT, f.get(0).rule());
   }
 
+  @Test
+  void nanSelect_aCvtCarriedAroundALoopToItsTestIsClean() {
+    // the pipeliner's other shape (fuzz kernel 0x767fae66bb940056): the cvt in one trip, its test
+    // and the select in the next, before the loop body writes the source again
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd3, [k_param_0];",
+            "cvt.rzi.s32.f64 %r4, %fd3;",
+            "$L__BB0_10:",
+            "setp.nan.f64 %p1, %fd3, %fd3;",
+            "selp.b32 %r4, 0, %r4, %p1;",
+            "add.rn.f64 %fd3, %fd3, %fd3;",
+            "cvt.rzi.s32.f64 %r4, %fd3;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p2, %r6, 9;",
+            "@%p2 bra $L__BB0_10;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aSourceWrittenBetweenTheCarriedCvtAndItsTestIsFound() {
+    // the loop writes the source after the cvt and before the next trip's test: the cvt before
+    // the loop reaches the select only with a test of another value
+    LintFinding f =
+        only(
+            kernel(
+                "ld.param.f64 %fd3, [k_param_0];",
+                "cvt.rzi.s32.f64 %r4, %fd3;",
+                "$L__BB0_10:",
+                "add.rn.f64 %fd3, %fd3, %fd3;",
+                "setp.nan.f64 %p1, %fd3, %fd3;",
+                "selp.b32 %r5, 0, %r4, %p1;",
+                "cvt.rzi.s32.f64 %r4, %fd3;",
+                "setp.lt.s32 %p2, %r5, 9;",
+                "@%p2 bra $L__BB0_10;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(BODY + 1, f.line());
+  }
+
   // --- the scanner
 
   @Test
