@@ -174,13 +174,15 @@ final class NanSelectRule implements LintRule {
   }
 
   /**
-   * As {@link #polarity}, path by path: on every path on which {@code cvt}'s write of {@code
-   * result} reaches the select, the last write of {@code predicate} is a NaN test of the same value
-   * of {@code source} as {@code cvt} converts (no write of {@code source} between them on that
-   * path). The software pipeliner issues a {@code cvt} and its test in one trip of a loop and the
-   * select in the next, or the {@code cvt} in one trip and the test with the select in the next:
-   * the registers are written before the loop (the prolog) and in it (the kernel), and the writes
-   * from before the loop and those of the back edge reach the select on different paths.
+   * As {@link #polarity}, path by path ({@link NanSelectPath}): on every path on which {@code
+   * cvt}'s write of {@code result} reaches the select, {@code predicate} holds a NaN test of the
+   * value {@code cvt} converted, tested in its register or a copy and perhaps copied itself; or the
+   * last write of {@code predicate} is a test of {@code source} that {@link #sameValue} shows holds
+   * the same value (a spill slot's reload). The software pipeliner issues a {@code cvt} and its
+   * test in one trip of a loop and the select in the next, or the {@code cvt} in one trip and the
+   * test with the select in the next: the registers are written before the loop (the prolog) and in
+   * it (the kernel), and what comes from before the loop and what comes around the back edge reach
+   * the select on different paths.
    */
   private static Boolean pairedPolarity(
       PtxFunctionBody f,
@@ -190,12 +192,17 @@ final class NanSelectRule implements LintRule {
       String predicate,
       String source) {
     Boolean agreed = null;
-    for (PtxFunctionBody.PathWrites w : f.pathWrites(result, predicate, source, use)) {
-      if (w.result() != cvt) {
+    Set<NanSelectPath> paths =
+        f.pathFacts(NanSelectPath.NONE, (path, s, i) -> path.after(s, i, result, predicate), use);
+    for (NanSelectPath w : paths) {
+      if (w.result() < 0 || f.statement(w.result()) != cvt) {
         continue;
       }
-      PtxStatement d = w.predicate();
-      Boolean p = d != null && w.sameSource() ? nanTest(d, predicate, source) : null;
+      Boolean p = w.tests().get(predicate);
+      if (p == null && w.predicateWrite() >= 0) {
+        PtxStatement d = f.statement(w.predicateWrite());
+        p = sameValue(f, source, d, cvt) ? nanTest(d, predicate, source) : null;
+      }
       if (p == null || (agreed != null && !agreed.equals(p))) {
         return null;
       }
@@ -285,7 +292,11 @@ final class NanSelectRule implements LintRule {
         && SLOT.matcher(s.operand(1)).matches();
   }
 
-  private static Boolean nanTest(PtxStatement d, String predicate, String source) {
+  /**
+   * True if {@code d} writes {@code predicate} as a test that holds exactly when {@code source} is
+   * NaN, false if exactly when it is not, null if it is no such test.
+   */
+  static Boolean nanTest(PtxStatement d, String predicate, String source) {
     if (d.guard() != null || d.modifiers().isEmpty() || !FLOATS.contains(d.type())) {
       return null;
     }

@@ -92,28 +92,30 @@ final class PtxFunctionBody {
     return out;
   }
 
-  /**
-   * What one path brings to a read of {@code result} and {@code predicate}: the last write of each
-   * ({@code null} where the path writes none) and whether the two writes read the same value of
-   * {@code source} (no write of {@code source} between them on that path).
-   */
-  record PathWrites(PtxStatement result, PtxStatement predicate, boolean sameSource) {}
+  /** How a statement changes what a path knows, for {@link #pathFacts}. */
+  @FunctionalInterface
+  interface PathTransfer<F> {
+    /** {@code fact} after statement {@code s}, the {@code index}th. */
+    F after(F fact, PtxStatement s, int index);
+  }
 
   /**
-   * The {@link PathWrites} of every path from the entry to {@code at}. Unlike calls of {@link
-   * #definitions}, this keeps apart what one path and another bring: a loop that writes both
-   * registers in one trip and reads them in the next has the writes from before the loop on one
-   * path and those of its back edge on the other, never one of each. Computed on demand.
+   * What the paths from the entry to {@code at} know, one fact per path as far as they differ:
+   * {@code entry} at the entry, changed by {@code transfer} along each statement (a guarded one may
+   * not execute: the fact before it goes on too). Unlike {@link #definitions}, this keeps apart
+   * what one path and another bring: a loop that writes two registers in one trip and reads them in
+   * the next has the writes from before the loop on one path and those of its back edge on the
+   * other, never one of each. The facts must have value equality. Computed on demand.
    */
-  List<PathWrites> pathWrites(String result, String predicate, String source, PtxStatement at) {
+  <F> Set<F> pathFacts(F entry, PathTransfer<F> transfer, PtxStatement at) {
     int n = statements.size();
-    List<Set<Long>> in = new ArrayList<>();
+    List<Set<F>> in = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       in.add(new HashSet<>());
     }
     Deque<Integer> work = new ArrayDeque<>();
     if (n > 0) {
-      in.get(0).add(PathFact.NONE);
+      in.get(0).add(entry);
       work.add(0);
     }
     BitSet queued = new BitSet();
@@ -121,25 +123,27 @@ final class PtxFunctionBody {
     while (!work.isEmpty()) {
       int i = work.pop();
       queued.clear(i);
-      Set<Long> out = PathFact.transfer(statements.get(i), i, in.get(i), result, predicate, source);
-      for (int s : successors(i)) {
-        if (in.get(s).addAll(out) && !queued.get(s)) {
-          queued.set(s);
-          work.add(s);
+      PtxStatement s = statements.get(i);
+      Set<F> out = new HashSet<>();
+      for (F f : in.get(i)) {
+        out.add(transfer.after(f, s, i));
+        if (s.guard() != null) {
+          out.add(f);
+        }
+      }
+      for (int next : successors(i)) {
+        if (in.get(next).addAll(out) && !queued.get(next)) {
+          queued.set(next);
+          work.add(next);
         }
       }
     }
-    List<PathWrites> paths = new ArrayList<>();
-    for (long f : in.get(index.get(at))) {
-      int r = PathFact.result(f);
-      int p = PathFact.predicate(f);
-      paths.add(
-          new PathWrites(
-              r < 0 ? null : statements.get(r),
-              p < 0 ? null : statements.get(p),
-              PathFact.sameSource(f)));
-    }
-    return paths;
+    return in.get(index.get(at));
+  }
+
+  /** The {@code i}th statement. */
+  PtxStatement statement(int i) {
+    return statements.get(i);
   }
 
   /** Forward dataflow to a fixpoint over the statements' successors. */

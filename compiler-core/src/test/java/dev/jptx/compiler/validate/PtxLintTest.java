@@ -522,6 +522,92 @@ class PtxLintTest {
   }
 
   @Test
+  void nanSelect_aCarriedTestOfTheSameSpillSlotReloadedIsClean() {
+    // fuzz kernel 0x91e14805e8f38e85: under maxreg=24 the source is reloaded from its spill slot
+    // between the prolog's cvt and its test, and the select comes in the loop
+    String ptx =
+        kernel(
+            "ld.local.f64 %fd2, [__local_depot0+24];",
+            "cvt.rzi.s64.f64 %rd2, %fd2;",
+            "ld.local.f64 %fd2, [__local_depot0+24];",
+            "setp.nan.f64 %p1, %fd2, %fd2;",
+            "$L__BB0_19:",
+            "selp.b64 %rd3, 0, %rd2, %p1;",
+            "add.rn.f64 %fd5, %fd5, %fd5;",
+            "cvt.rzi.s64.f64 %rd2, %fd5;",
+            "setp.nan.f64 %p1, %fd5, %fd5;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p2, %r6, 9;",
+            "@%p2 bra $L__BB0_19;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCarriedTestOfACopyOfTheSourceIsClean() {
+    // fuzz kernel 0x101c2bb006c723d6: the register rotation copies the converted value between the
+    // cvt of one trip and the test of the next
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "cvt.rzi.s32.f64 %r7, %fd1;",
+            "$L__BB0_8:",
+            "mov.f64 %fd3, %fd2;",
+            "setp.nan.f64 %p1, %fd1, %fd1;",
+            "selp.b32 %r1, 0, %r7, %p1;",
+            "add.rn.f64 %fd2, %fd2, %fd3;",
+            "cvt.rzi.s32.f64 %r7, %fd3;",
+            "mov.f64 %fd1, %fd3;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p2, %r6, 9;",
+            "@%p2 bra $L__BB0_8;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCarriedCopyOfTheTestIsClean() {
+    // fuzz kernel 0x101c2bb006c723d6 whole: the rotation copies the test (mov.pred) instead
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "setp.nan.f64 %p1, %fd1, %fd1;",
+            "cvt.rzi.s32.f64 %r8, %fd1;",
+            "$L__BB0_54:",
+            "add.rn.f64 %fd1, %fd1, %fd2;",
+            "setp.nan.f64 %p2, %fd1, %fd1;",
+            "selp.b32 %r7, 0, %r8, %p1;",
+            "cvt.rzi.s32.f64 %r8, %fd1;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p3, %r6, 9;",
+            "mov.pred %p1, %p2;",
+            "@%p3 bra $L__BB0_54;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCarriedTestOfACopyOverwrittenIsFound() {
+    // the copy of the converted value is overwritten before the next trip tests it
+    LintFinding f =
+        only(
+            kernel(
+                "ld.param.f64 %fd1, [k_param_0];",
+                "setp.nan.f64 %p1, %fd1, %fd1;",
+                "cvt.rzi.s32.f64 %r7, %fd1;",
+                "$L__BB0_8:",
+                "selp.b32 %r1, 0, %r7, %p1;",
+                "add.rn.f64 %fd2, %fd2, %fd1;",
+                "cvt.rzi.s32.f64 %r7, %fd2;",
+                "mov.f64 %fd1, %fd2;",
+                "add.rn.f64 %fd1, %fd1, %fd1;",
+                "setp.nan.f64 %p1, %fd1, %fd1;",
+                "add.s32 %r6, %r6, 1;",
+                "setp.lt.s32 %p2, %r6, 9;",
+                "@%p2 bra $L__BB0_8;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(BODY + 6, f.line());
+  }
+
+  @Test
   void nanSelect_aSourceWrittenBetweenTheCarriedCvtAndItsTestIsFound() {
     // the loop writes the source after the cvt and before the next trip's test: the cvt before
     // the loop reaches the select only with a test of another value
