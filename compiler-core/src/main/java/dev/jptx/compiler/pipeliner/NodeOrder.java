@@ -12,11 +12,12 @@ import java.util.Map;
  * The swing node order (Llosa, Gonzalez, Ayguade, Valero, "Swing Modulo Scheduling: A
  * Lifetime-Sensitive Approach", PACT 1996; LLVM's SwingSchedulerDAG::computeNodeOrder). Nodes come
  * in sets: each recurrence, the largest RecMII first (sets sharing nodes keep only the new ones),
- * then one set of the rest. Within a set the order sweeps: bottom-up from the nodes whose
- * successors are already ordered, taking the deepest first (ties: least mobility, then the lower
- * node), then top-down from the nodes whose predecessors are, taking the tallest first, and so on
- * until the set is done. A set unconnected to what is ordered starts bottom-up from its node of
- * greatest ASAP. Only dependences within the iteration count here, as in LLVM.
+ * each joined by the nodes on paths between it and the sets before it, then one set of the rest.
+ * Within a set the order sweeps: bottom-up from the nodes whose successors are already ordered,
+ * taking the deepest first (ties: least mobility, then the lower node), then top-down from the
+ * nodes whose predecessors are, taking the tallest first, and so on until the set is done. A set
+ * unconnected to what is ordered starts bottom-up from its node of greatest ASAP. Only dependences
+ * within the iteration count here, as in LLVM.
  */
 final class NodeOrder {
   private final DependenceGraph g;
@@ -112,6 +113,7 @@ final class NodeOrder {
       }
     }
     List<BitSet> out = new ArrayList<>(unique.keySet());
+    joinPaths(g, out, taken);
     BitSet rest = new BitSet();
     rest.set(0, g.size());
     rest.andNot(taken);
@@ -119,6 +121,58 @@ final class NodeOrder {
       out.add(rest);
     }
     return out;
+  }
+
+  /**
+   * LLVM's groupRemainingNodes: the nodes on a path within the iteration between a set and the sets
+   * before it, in either direction, join that set (and leave the later ones). Otherwise the order
+   * reaches a recurrence fed from an earlier set through nodes of no set before those nodes: the
+   * scheduler places the recurrence at its ASAP, blind to where the earlier set went, and the nodes
+   * between find no cycle at any II (found by the differential fuzzer: a running {@code fma} over
+   * an element loaded in a loop that also stores to the array).
+   */
+  private static void joinPaths(DependenceGraph g, List<BitSet> sets, BitSet taken) {
+    BitSet before = new BitSet();
+    for (BitSet set : sets) {
+      if (!before.isEmpty()) {
+        BitSet path = between(g, set, before);
+        path.or(between(g, before, set));
+        path.andNot(before);
+        path.andNot(set);
+        for (BitSet later : sets) {
+          later.andNot(path);
+        }
+        set.or(path);
+        taken.or(path);
+      }
+      before.or(set);
+    }
+    sets.removeIf(BitSet::isEmpty);
+  }
+
+  /** The nodes on a path within the iteration from a node of {@code from} to one of {@code to}. */
+  private static BitSet between(DependenceGraph g, BitSet from, BitSet to) {
+    BitSet down = reach(g, from, true);
+    down.and(reach(g, to, false));
+    return down;
+  }
+
+  /** The nodes reachable from {@code start} within the iteration, forward or backward. */
+  private static BitSet reach(DependenceGraph g, BitSet start, boolean forward) {
+    BitSet seen = (BitSet) start.clone();
+    java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+    start.stream().forEach(work::add);
+    while (!work.isEmpty()) {
+      int v = work.pop();
+      for (Edge e : forward ? g.succs(v) : g.preds(v)) {
+        int w = forward ? e.to() : e.from();
+        if (e.distance() == 0 && !seen.get(w)) {
+          seen.set(w);
+          work.add(w);
+        }
+      }
+    }
+    return seen;
   }
 
   private List<Integer> order(List<BitSet> sets) {

@@ -18,11 +18,13 @@ import java.util.Set;
  * The rule: every instruction that reads such a {@code cvt}'s result (as the {@code cvt} wrote it)
  * is a {@code selp} that picks the immediate 0 when its predicate says the {@code cvt}'s source is
  * NaN, and the result otherwise. The predicate must come, in every definition reaching the select,
- * from an unguarded NaN test of the same value of the source register: {@code setp.nan}/{@code
- * setp.neu x, x} or {@code testp.notanumber x} (true on NaN), or {@code setp.num}/{@code setp.eq x,
- * x} or {@code testp.number x} (false on NaN, so the operands of the {@code selp} swap). {@code
- * setp.nan}/{@code setp.num} of {@code x} and a float literal that is not NaN test {@code x} alone
- * and count too. A result nothing reads is fine.
+ * from an unguarded NaN test of the same value of the source register (or, where a loop carries the
+ * result and the test around its back edge, as a software-pipelined loop does, on each path the
+ * test written last with the result): {@code setp.nan}/{@code setp.neu x, x} or {@code
+ * testp.notanumber x} (true on NaN), or {@code setp.num}/{@code setp.eq x, x} or {@code
+ * testp.number x} (false on NaN, so the operands of the {@code selp} swap). {@code setp.nan}/{@code
+ * setp.num} of {@code x} and a float literal that is not NaN test {@code x} alone and count too. A
+ * result nothing reads is fine.
  */
 final class NanSelectRule implements LintRule {
   private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
@@ -138,8 +140,11 @@ final class NanSelectRule implements LintRule {
     }
     String predicate = use.operand(3);
     boolean negated = predicate.startsWith("!");
-    Boolean trueOnNan =
-        polarity(f, use, cvt, negated ? predicate.substring(1).trim() : predicate, source);
+    String tested = negated ? predicate.substring(1).trim() : predicate;
+    Boolean trueOnNan = polarity(f, use, cvt, tested, source);
+    if (trueOnNan == null) {
+      trueOnNan = pairedPolarity(f, use, cvt, result, tested, source);
+    }
     if (trueOnNan == null) {
       return false;
     }
@@ -160,6 +165,44 @@ final class NanSelectRule implements LintRule {
     for (PtxStatement d : defs) {
       // the test must read the value the cvt converts, not another one under the same name
       Boolean p = sameValue(f, source, d, cvt) ? nanTest(d, predicate, source) : null;
+      if (p == null || (agreed != null && !agreed.equals(p))) {
+        return null;
+      }
+      agreed = p;
+    }
+    return agreed;
+  }
+
+  /**
+   * As {@link #polarity}, path by path ({@link NanSelectPath}): on every path on which {@code
+   * cvt}'s write of {@code result} reaches the select, {@code predicate} holds a NaN test of the
+   * value {@code cvt} converted, tested in its register or a copy and perhaps copied itself; or the
+   * last write of {@code predicate} is a test of {@code source} that {@link #sameValue} shows holds
+   * the same value (a spill slot's reload). The software pipeliner issues a {@code cvt} and its
+   * test in one trip of a loop and the select in the next, or the {@code cvt} in one trip and the
+   * test with the select in the next: the registers are written before the loop (the prolog) and in
+   * it (the kernel), and what comes from before the loop and what comes around the back edge reach
+   * the select on different paths.
+   */
+  private static Boolean pairedPolarity(
+      PtxFunctionBody f,
+      PtxStatement use,
+      PtxStatement cvt,
+      String result,
+      String predicate,
+      String source) {
+    Boolean agreed = null;
+    Set<NanSelectPath> paths =
+        f.pathFacts(NanSelectPath.NONE, (path, s, i) -> path.after(s, i, result, predicate), use);
+    for (NanSelectPath w : paths) {
+      if (w.result() < 0 || f.statement(w.result()) != cvt) {
+        continue;
+      }
+      Boolean p = w.tests().get(predicate);
+      if (p == null && w.predicateWrite() >= 0) {
+        PtxStatement d = f.statement(w.predicateWrite());
+        p = sameValue(f, source, d, cvt) ? nanTest(d, predicate, source) : null;
+      }
       if (p == null || (agreed != null && !agreed.equals(p))) {
         return null;
       }
@@ -249,7 +292,11 @@ final class NanSelectRule implements LintRule {
         && SLOT.matcher(s.operand(1)).matches();
   }
 
-  private static Boolean nanTest(PtxStatement d, String predicate, String source) {
+  /**
+   * True if {@code d} writes {@code predicate} as a test that holds exactly when {@code source} is
+   * NaN, false if exactly when it is not, null if it is no such test.
+   */
+  static Boolean nanTest(PtxStatement d, String predicate, String source) {
     if (d.guard() != null || d.modifiers().isEmpty() || !FLOATS.contains(d.type())) {
       return null;
     }

@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The instructions of one {@code .entry} or {@code .func}, with the reaching definitions of every
@@ -88,6 +90,60 @@ final class PtxFunctionBody {
       }
     }
     return out;
+  }
+
+  /** How a statement changes what a path knows, for {@link #pathFacts}. */
+  @FunctionalInterface
+  interface PathTransfer<F> {
+    /** {@code fact} after statement {@code s}, the {@code index}th. */
+    F after(F fact, PtxStatement s, int index);
+  }
+
+  /**
+   * What the paths from the entry to {@code at} know, one fact per path as far as they differ:
+   * {@code entry} at the entry, changed by {@code transfer} along each statement (a guarded one may
+   * not execute: the fact before it goes on too). Unlike {@link #definitions}, this keeps apart
+   * what one path and another bring: a loop that writes two registers in one trip and reads them in
+   * the next has the writes from before the loop on one path and those of its back edge on the
+   * other, never one of each. The facts must have value equality. Computed on demand.
+   */
+  <F> Set<F> pathFacts(F entry, PathTransfer<F> transfer, PtxStatement at) {
+    int n = statements.size();
+    List<Set<F>> in = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      in.add(new HashSet<>());
+    }
+    Deque<Integer> work = new ArrayDeque<>();
+    if (n > 0) {
+      in.get(0).add(entry);
+      work.add(0);
+    }
+    BitSet queued = new BitSet();
+    queued.set(0);
+    while (!work.isEmpty()) {
+      int i = work.pop();
+      queued.clear(i);
+      PtxStatement s = statements.get(i);
+      Set<F> out = new HashSet<>();
+      for (F f : in.get(i)) {
+        out.add(transfer.after(f, s, i));
+        if (s.guard() != null) {
+          out.add(f);
+        }
+      }
+      for (int next : successors(i)) {
+        if (in.get(next).addAll(out) && !queued.get(next)) {
+          queued.set(next);
+          work.add(next);
+        }
+      }
+    }
+    return in.get(index.get(at));
+  }
+
+  /** The {@code i}th statement. */
+  PtxStatement statement(int i) {
+    return statements.get(i);
   }
 
   /** Forward dataflow to a fixpoint over the statements' successors. */

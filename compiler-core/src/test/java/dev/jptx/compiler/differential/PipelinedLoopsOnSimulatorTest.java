@@ -60,12 +60,7 @@ class PipelinedLoopsOnSimulatorTest {
    * loop is a candidate of its own.
    */
   private static String forced(int offset, int stages, int factor) {
-    return "-O3 sm_90 maxreg=24 enable-pipeliner pipeliner-test-ii-offset="
-        + offset
-        + " pipeliner-max-stages="
-        + stages
-        + " unroll-runtime-count="
-        + factor;
+    return Configurations.pipelinerForced(offset, stages) + " unroll-runtime-count=" + factor;
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(22);
@@ -117,6 +112,18 @@ class PipelinedLoopsOnSimulatorTest {
         o,
         new Differential.Case(
             Pipelined.class, "slowOps", l, 0, n, counts, RANDOM.floats(57, -30, 30), new float[n]));
+    double[] x = RANDOM.doubles(40, -70000, 70000);
+    x[2] = Double.NaN;
+    x[5] = Double.NaN;
+    x[7] = -0.0;
+    Differential.check(
+        o,
+        new Differential.Case(
+            Pipelined.class, "nanConversions", l, 0, n, counts, x, new long[2 * n], new int[n]));
+    Differential.check(
+        o,
+        new Differential.Case(
+            Pipelined.class, "carriedConversion", Launch.grid1d(64, 32), 0, new int[64]));
     int[] starts = new int[n];
     int[] ends = new int[n];
     for (int i = 0; i < n; i++) {

@@ -92,6 +92,35 @@ class SwingSchedulerTest {
   }
 
   @Test
+  void nodeOrder_aPathFromAnEarlierRecurrenceJoinsTheLaterOne() {
+    // 0 <-> 1 a long recurrence (a load and a store that may alias), 3 -> 3 a short one (a running
+    // fma) fed from 0 through 2, which is in no recurrence
+    DependenceGraph g = integers(4);
+    edge(g, 0, 1, 33, 0);
+    edge(g, 1, 0, 4, 1);
+    edge(g, 0, 2, 33, 0);
+    edge(g, 2, 3, 4, 0);
+    edge(g, 3, 3, 4, 1);
+    List<Recurrences.Circuit> cs = Recurrences.of(g);
+    assertEquals(
+        List.of(BitSet.valueOf(new long[] {0b0011}), BitSet.valueOf(new long[] {0b1100})),
+        NodeOrder.sets(g, cs));
+    // 2 comes before 3, so 3 goes after where 2 found room, not at its ASAP: 2's only cycle, 33,
+    // is 1's at II 37, which left 2 no cycle when 3 came first
+    List<Integer> order = NodeOrder.of(g, cs);
+    assertEquals(List.of(1, 0, 2, 3), order);
+    int[] cycles =
+        SwingScheduler.place(
+            g,
+            order,
+            NodeOrder.asap(g),
+            new int[] {-1, -1, -1, -1},
+            37,
+            new ReservationTable(37, 1));
+    assertArrayEquals(new int[] {0, 33, 34, 38}, cycles);
+  }
+
+  @Test
   void place_failsBelowTheRecurrenceAndFitsAtIt() {
     DependenceGraph g = integers(2);
     edge(g, 0, 1, 4, 0);

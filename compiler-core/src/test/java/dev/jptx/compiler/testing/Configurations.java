@@ -32,6 +32,19 @@ public final class Configurations {
           + " nv-remat-block-map-size-limit=50 nv-remat-block-liveout-min-percentage=0";
 
   /**
+   * The software pipeliner forced onto every candidate loop (issue #22's matrix): {@code
+   * enable-pipeliner} at each loop's MII + {@code iiOffset} ({@code pipeliner-test-ii-offset}), at
+   * most {@code maxStages} stages, on sm_90 with a register budget of 24, so that the schedules'
+   * extra live values meet the allocator's spilling.
+   */
+  public static String pipelinerForced(int iiOffset, int maxStages) {
+    return "-O3 sm_90 maxreg=24 enable-pipeliner pipeliner-test-ii-offset="
+        + iiOffset
+        + " pipeliner-max-stages="
+        + maxStages;
+  }
+
+  /**
    * One {@code (name, options)} pair per name, the arguments of a test taking {@code (String name,
    * CompilerOptions o)}.
    */

@@ -4,6 +4,7 @@ import dev.jptx.compiler.build.AtomicFiles;
 import dev.jptx.compiler.build.ModuleLayout;
 import dev.jptx.compiler.codegen.MachinePass;
 import dev.jptx.compiler.diag.Diagnostics;
+import dev.jptx.compiler.diag.ReportedRemark;
 import dev.jptx.compiler.driver.ClassResult;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.DumpSink;
@@ -24,6 +25,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * The differential harness: one call compiles a {@code @Kernel}'s class with given options, runs
@@ -66,7 +68,8 @@ public final class Differential {
         options,
         root,
         TestClasses.classPath(),
-        extra);
+        extra,
+        r -> {});
     try (Device jvm = Device.jvm();
         Device sim = SimDevice.withModuleRoots(List.of(root))) {
       compare(jvm, sim, c);
@@ -161,7 +164,22 @@ public final class Differential {
       CompilerOptions options,
       Path moduleRoot,
       dev.jptx.compiler.frontend.classes.ClassPath classPath) {
-    return build(classBytes, options, moduleRoot, classPath, null);
+    return build(classBytes, options, moduleRoot, classPath, null, r -> {});
+  }
+
+  /**
+   * As {@link #build(byte[], CompilerOptions, Path, dev.jptx.compiler.frontend.classes.ClassPath)},
+   * handing the optimization remarks of every family (whatever the {@code remarks} option says) to
+   * {@code remarks} once the modules are assembled: tests that count what a pass did, such as the
+   * loops the pipeliner rewrote.
+   */
+  public static Path build(
+      byte[] classBytes,
+      CompilerOptions options,
+      Path moduleRoot,
+      dev.jptx.compiler.frontend.classes.ClassPath classPath,
+      Consumer<List<ReportedRemark>> remarks) {
+    return build(classBytes, options, moduleRoot, classPath, null, remarks);
   }
 
   private static Path build(
@@ -169,7 +187,8 @@ public final class Differential {
       CompilerOptions options,
       Path moduleRoot,
       dev.jptx.compiler.frontend.classes.ClassPath classPath,
-      MachinePass extra) {
+      MachinePass extra,
+      Consumer<List<ReportedRemark>> remarks) {
     Diagnostics d = new Diagnostics();
     Pipeline p = new Pipeline(options.withVerifyEachPass(true), DumpSink.NONE);
     if (extra != null) {
@@ -191,6 +210,7 @@ public final class Differential {
         lines.add(ModuleLayout.indexLine(k, List.copyOf(r.modules().keySet())));
       }
       AtomicFiles.write(ModuleLayout.index(moduleRoot), String.join("\n", lines) + "\n");
+      remarks.accept(r.remarks());
       return moduleRoot;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -120,6 +120,49 @@ public final class Pipelined {
     }
   }
 
+  /**
+   * Conversions from double to char, whose NaN Java maps to 0 (a {@code cvt}, a NaN test and a
+   * {@code selp} that the pipeliner may put in different stages), in a recurrence and a store. The
+   * differential fuzzer's kernel {@code 0x98dd6982f6a6e065}, reduced: the PTX lint took the
+   * select's test from the previous trip for one of another value.
+   */
+  @Kernel
+  public static void nanConversions(
+      int n, @ReadOnly int[] counts, @ReadOnly double[] x, long[] out, int[] product) {
+    int i = globalIdX();
+    if (i < n) {
+      int m = counts[i];
+      char c = 1;
+      for (int k = 0; k < m; k++) {
+        double v = x[k];
+        c *= (char) v;
+        out[i * 2 + (k & 1)] = (long) (char) (k + v);
+      }
+      product[i] = c;
+    }
+  }
+
+  /** Constant steps: a {@code static final} table, read with {@code ld.const}. */
+  private static final char[] STEPS = {3, 0, 65535, 7, 1, 40000, 12, 9};
+
+  /**
+   * A conversion from double to char in a recurrence over a table, whose NaN test the pipeliner may
+   * put in the trip after the {@code cvt}, with the select. The differential fuzzer's kernel {@code
+   * 0x767fae66bb940056}, reduced (the trip count is the thread index masked, as there). Launched
+   * with one thread per element of {@code out}.
+   */
+  @Kernel
+  public static void carriedConversion(int[] out) {
+    int i = globalIdX();
+    char c = 1;
+    int m = Math.min(i & 31, STEPS.length);
+    for (int k = 0; k < m; k++) {
+      char v = STEPS[k];
+      c *= (char) ((v << v) - (double) v);
+    }
+    out[i] = c;
+  }
+
   /** An inner loop nested in an outer one: the inner is the candidate. */
   @Kernel
   public static void nested(

@@ -459,6 +459,175 @@ class PtxLintTest {
     assertEquals(PtxLint.NAN_SELECT, f.rule());
   }
 
+  @Test
+  void nanSelect_aTestCarriedAroundALoopWithItsResultIsClean() {
+    // the pipeliner's shape (fuzz kernel 0x98dd6982f6a6e065): the cvt and its test in one trip,
+    // the select in the next; before the loop and in it, each writes both registers
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "cvt.rzi.s32.f64 %r9, %fd1;",
+            "setp.nan.f64 %p2, %fd1, %fd1;",
+            "$L__BB0_8:",
+            "selp.b32 %r10, 0, %r9, %p2;",
+            "add.rn.f64 %fd2, %fd1, %fd1;",
+            "cvt.rzi.s32.f64 %r9, %fd2;",
+            "setp.nan.f64 %p2, %fd2, %fd2;",
+            "mov.f64 %fd1, %fd2;",
+            "setp.lt.s32 %p1, %r10, 9;",
+            "@%p1 bra $L__BB0_8;",
+            "selp.b32 %r11, 0, %r9, %p2;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aLoopThatCarriesTheTestWithoutItsResultIsFound() {
+    // the loop writes the test again but not the result: on its back edge the select pairs the
+    // first cvt's result with a test of another value
+    List<LintFinding> f =
+        PtxLint.check(
+            kernel(
+                "ld.param.f64 %fd1, [k_param_0];",
+                "cvt.rzi.s32.f64 %r9, %fd1;",
+                "setp.nan.f64 %p2, %fd1, %fd1;",
+                "$L__BB0_8:",
+                "selp.b32 %r10, 0, %r9, %p2;",
+                "add.rn.f64 %fd2, %fd1, %fd1;",
+                "setp.nan.f64 %p2, %fd2, %fd2;",
+                "mov.f64 %fd1, %fd2;",
+                "setp.lt.s32 %p1, %r10, 9;",
+                "@%p1 bra $L__BB0_8;"),
+            false);
+    assertEquals(1, f.size(), f::toString);
+    assertEquals(PtxLint.NAN_SELECT, f.get(0).rule());
+  }
+
+  @Test
+  void nanSelect_aCvtCarriedAroundALoopToItsTestIsClean() {
+    // the pipeliner's other shape (fuzz kernel 0x767fae66bb940056): the cvt in one trip, its test
+    // and the select in the next, before the loop body writes the source again
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd3, [k_param_0];",
+            "cvt.rzi.s32.f64 %r4, %fd3;",
+            "$L__BB0_10:",
+            "setp.nan.f64 %p1, %fd3, %fd3;",
+            "selp.b32 %r4, 0, %r4, %p1;",
+            "add.rn.f64 %fd3, %fd3, %fd3;",
+            "cvt.rzi.s32.f64 %r4, %fd3;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p2, %r6, 9;",
+            "@%p2 bra $L__BB0_10;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCarriedTestOfTheSameSpillSlotReloadedIsClean() {
+    // fuzz kernel 0x91e14805e8f38e85: under maxreg=24 the source is reloaded from its spill slot
+    // between the prolog's cvt and its test, and the select comes in the loop
+    String ptx =
+        kernel(
+            "ld.local.f64 %fd2, [__local_depot0+24];",
+            "cvt.rzi.s64.f64 %rd2, %fd2;",
+            "ld.local.f64 %fd2, [__local_depot0+24];",
+            "setp.nan.f64 %p1, %fd2, %fd2;",
+            "$L__BB0_19:",
+            "selp.b64 %rd3, 0, %rd2, %p1;",
+            "add.rn.f64 %fd5, %fd5, %fd5;",
+            "cvt.rzi.s64.f64 %rd2, %fd5;",
+            "setp.nan.f64 %p1, %fd5, %fd5;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p2, %r6, 9;",
+            "@%p2 bra $L__BB0_19;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCarriedTestOfACopyOfTheSourceIsClean() {
+    // fuzz kernel 0x101c2bb006c723d6: the register rotation copies the converted value between the
+    // cvt of one trip and the test of the next
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "cvt.rzi.s32.f64 %r7, %fd1;",
+            "$L__BB0_8:",
+            "mov.f64 %fd3, %fd2;",
+            "setp.nan.f64 %p1, %fd1, %fd1;",
+            "selp.b32 %r1, 0, %r7, %p1;",
+            "add.rn.f64 %fd2, %fd2, %fd3;",
+            "cvt.rzi.s32.f64 %r7, %fd3;",
+            "mov.f64 %fd1, %fd3;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p2, %r6, 9;",
+            "@%p2 bra $L__BB0_8;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCarriedCopyOfTheTestIsClean() {
+    // fuzz kernel 0x101c2bb006c723d6 whole: the rotation copies the test (mov.pred) instead
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd1, [k_param_0];",
+            "setp.nan.f64 %p1, %fd1, %fd1;",
+            "cvt.rzi.s32.f64 %r8, %fd1;",
+            "$L__BB0_54:",
+            "add.rn.f64 %fd1, %fd1, %fd2;",
+            "setp.nan.f64 %p2, %fd1, %fd1;",
+            "selp.b32 %r7, 0, %r8, %p1;",
+            "cvt.rzi.s32.f64 %r8, %fd1;",
+            "add.s32 %r6, %r6, 1;",
+            "setp.lt.s32 %p3, %r6, 9;",
+            "mov.pred %p1, %p2;",
+            "@%p3 bra $L__BB0_54;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCarriedTestOfACopyOverwrittenIsFound() {
+    // the copy of the converted value is overwritten before the next trip tests it
+    LintFinding f =
+        only(
+            kernel(
+                "ld.param.f64 %fd1, [k_param_0];",
+                "setp.nan.f64 %p1, %fd1, %fd1;",
+                "cvt.rzi.s32.f64 %r7, %fd1;",
+                "$L__BB0_8:",
+                "selp.b32 %r1, 0, %r7, %p1;",
+                "add.rn.f64 %fd2, %fd2, %fd1;",
+                "cvt.rzi.s32.f64 %r7, %fd2;",
+                "mov.f64 %fd1, %fd2;",
+                "add.rn.f64 %fd1, %fd1, %fd1;",
+                "setp.nan.f64 %p1, %fd1, %fd1;",
+                "add.s32 %r6, %r6, 1;",
+                "setp.lt.s32 %p2, %r6, 9;",
+                "@%p2 bra $L__BB0_8;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(BODY + 6, f.line());
+  }
+
+  @Test
+  void nanSelect_aSourceWrittenBetweenTheCarriedCvtAndItsTestIsFound() {
+    // the loop writes the source after the cvt and before the next trip's test: the cvt before
+    // the loop reaches the select only with a test of another value
+    LintFinding f =
+        only(
+            kernel(
+                "ld.param.f64 %fd3, [k_param_0];",
+                "cvt.rzi.s32.f64 %r4, %fd3;",
+                "$L__BB0_10:",
+                "add.rn.f64 %fd3, %fd3, %fd3;",
+                "setp.nan.f64 %p1, %fd3, %fd3;",
+                "selp.b32 %r5, 0, %r4, %p1;",
+                "cvt.rzi.s32.f64 %r4, %fd3;",
+                "setp.lt.s32 %p2, %r5, 9;",
+                "@%p2 bra $L__BB0_10;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(BODY + 1, f.line());
+  }
+
   // --- the scanner
 
   @Test
