@@ -150,10 +150,11 @@ class GpuBundleTest {
     assertEquals(
         22,
         md.lines()
-            .filter(l -> l.startsWith("| ") && l.endsWith(" | ok |") && l.split("\\|").length == 6)
+            .filter(l -> l.startsWith("| ") && l.endsWith(" | ok |") && l.split("\\|").length == 8)
             .count(),
         md);
     assertTrue(md.contains("geomean pipeliner-on / default"), md);
+    assertTrue(md.contains("geomean unroll-runtime-off / default"), md);
     assertEquals(8, md.lines().filter(l -> l.endsWith("| 22 | 0 | none |")).count(), md);
     // all 23 GpuMath functions on both targets, jptx's default build within CUDA's bounds: the
     // simulator computes the hardware approximations correctly rounded
