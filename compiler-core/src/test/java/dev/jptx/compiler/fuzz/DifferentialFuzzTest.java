@@ -39,6 +39,11 @@ import org.junit.jupiter.api.TestFactory;
  * n} equal runs of consecutive batches, the same kernels whatever {@code n}, so that a large run
  * goes in parts; {@code 1/1} by default). Each run appends a line to {@code
  * target/fuzz-results.txt}: base seed, shard, kernels, configurations, runs, failures, seconds.
+ *
+ * <p>A last test prints what the software pipeliner did under the configurations that force it
+ * (issue #22): the loops it pipelined, its candidates, all loops it saw and why the others were not
+ * pipelined, counted from its remarks; a whole run of 200 kernels or more with every feature fails
+ * if fewer than {@link #MIN_PIPELINED} loops were pipelined.
  */
 class DifferentialFuzzTest {
   private static final int COUNT = Integer.getInteger("jptx.fuzz.count", 200);
@@ -143,16 +148,47 @@ class DifferentialFuzzTest {
       return Stream.of(batch(generator, base, 0, List.of(seed)));
     }
     int batches = (COUNT + BATCH - 1) / BATCH;
-    return IntStream.range(shard.from(batches), shard.to(batches))
-        .mapToObj(
-            b -> {
-              List<Long> seeds = new ArrayList<>();
-              for (int i = b * BATCH; i < Math.min(COUNT, (b + 1) * BATCH); i++) {
-                // low bits per batch: its kernels share their configurations (see configs)
-                seeds.add(kernelSeed(base, i) & ~15L | (b & 15));
-              }
-              return batch(generator, base, b, seeds);
-            });
+    Stream<DynamicNode> kernels =
+        IntStream.range(shard.from(batches), shard.to(batches))
+            .mapToObj(
+                b -> {
+                  List<Long> seeds = new ArrayList<>();
+                  for (int i = b * BATCH; i < Math.min(COUNT, (b + 1) * BATCH); i++) {
+                    // low bits per batch: its kernels share their configurations (see configs)
+                    seeds.add(kernelSeed(base, i) & ~15L | (b & 15));
+                  }
+                  return batch(generator, base, b, seeds);
+                });
+    boolean whole = shard.count() == 1 && COUNT >= 200 && FEATURES.equals(Feature.DEFAULTS);
+    return Stream.concat(
+        kernels,
+        Stream.of(DynamicTest.dynamicTest("loops pipelined", () -> pipelinedLoops(whole))));
+  }
+
+  /**
+   * The fewest loops a whole run of the default 200 kernels or more must have pipelined: the
+   * pipeliner's configurations test it only on the loops it rewrites, and a generator that stopped
+   * writing single-block counted loops would leave them testing nothing (issue #22).
+   */
+  static final int MIN_PIPELINED = 50;
+
+  /**
+   * Prints what the pipeliner did to the run's loops (after every batch: dynamic tests run in
+   * order), and fails a whole run (all the default features, one shard, 200 kernels or more) in
+   * which it pipelined fewer than {@link #MIN_PIPELINED}.
+   */
+  private static void pipelinedLoops(boolean whole) {
+    PipelinerTally t = runner.pipeliner();
+    System.out.println("jptx fuzz: pipeliner: " + t.summary());
+    if (whole && t.pipelined() < MIN_PIPELINED) {
+      fail(
+          "the pipeliner's configurations pipelined "
+              + t.pipelined()
+              + " loops, fewer than "
+              + MIN_PIPELINED
+              + ": "
+              + t.summary());
+    }
   }
 
   /** The seed of the {@code i}th kernel of a run: it alone determines the kernel. */

@@ -35,6 +35,12 @@ enum Feature {
   BRANCHES,
   /** {@code for while do}, trip counts bounded by construction. */
   LOOPS,
+  /**
+   * With {@link #LOOPS}: innermost counted {@code for} loops over arrays whose body is one block,
+   * the software pipeliner's candidates ({@link CountedLoops}), after the kernel's other
+   * statements.
+   */
+  COUNTED_LOOPS,
   /** {@code break} and {@code continue}, labeled ones included. */
   BREAK_CONTINUE,
   /** {@code return} before the end of the kernel. */

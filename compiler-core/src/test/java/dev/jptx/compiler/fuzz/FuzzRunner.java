@@ -42,11 +42,26 @@ final class FuzzRunner implements AutoCloseable {
   }
 
   /**
+   * The pipeliner's pairs (issue #22): forced at each loop's MII and MII + 3, at most 1 to 5
+   * stages, at a register budget of 24, one side with the peeling code generator. Before the pairs
+   * that switch optimizations off, so that the default run's 14 batches reach them. (Declared
+   * before {@link #PAIRS}, which reads it.)
+   */
+  static final List<List<Config>> PIPELINED =
+      List.of(
+          pair(Configurations.pipelinerForced(0, 1), Configurations.pipelinerForced(3, 2)),
+          pair(Configurations.pipelinerForced(0, 3), Configurations.pipelinerForced(3, 4)),
+          pair(
+              Configurations.pipelinerForced(0, 5),
+              Configurations.pipelinerForced(3, 3) + " pipeliner-experimental-cg"));
+
+  /**
    * Pairs of configurations, one chosen by a kernel seed's low four bits: every kernel runs
    * unoptimized and optimized, on an old and a new target; further pairs add index checks (the
    * kernels never index out of bounds, so checks must not change a result), -O1 and -O2, targets
-   * below sm_75 (assembled by JCuda's PTX compiler, not ptxas), and -O3 with each optimization
-   * switched off in turn (four per pair, two on each side).
+   * below sm_75 (assembled by JCuda's PTX compiler, not ptxas), the software pipeliner forced onto
+   * every candidate loop ({@link #PIPELINED}), and -O3 with each optimization switched off in turn
+   * (six per pair, three on each side).
    */
   private static final List<List<Config>> PAIRS = pairs();
 
@@ -57,14 +72,15 @@ final class FuzzRunner implements AutoCloseable {
     p.add(pair("-O2 sm_52", "-O3 sm_80 checks"));
     p.add(pair("-O1 sm_60 checks", "-O3 sm_90 nvptx-enable-machine-sink"));
     p.add(pair("-O2 sm_75 " + Configurations.REMAT_EVERYWHERE, "-O3 sm_90 maxreg=24"));
-    // four optimizations switched off per pair, two on each side (each side is checked against
+    p.addAll(PIPELINED);
+    // six optimizations switched off per pair, three on each side (each side is checked against
     // the JVM on its own), so that every switch-off knob fits in the sixteen seed slots
     List<String> off = Configurations.disableKnobs();
-    for (int i = 0; i < off.size(); i += 4) {
-      String first = "-O3 sm_75 " + String.join(" ", off.subList(i, Math.min(i + 2, off.size())));
+    for (int i = 0; i < off.size(); i += 6) {
+      String first = "-O3 sm_75 " + String.join(" ", off.subList(i, Math.min(i + 3, off.size())));
       String second =
-          i + 2 < off.size()
-              ? "-O3 sm_90 " + String.join(" ", off.subList(i + 2, Math.min(i + 4, off.size())))
+          i + 3 < off.size()
+              ? "-O3 sm_90 " + String.join(" ", off.subList(i + 3, Math.min(i + 6, off.size())))
               : "-O0 sm_90";
       p.add(pair(first, second));
     }
@@ -85,13 +101,15 @@ final class FuzzRunner implements AutoCloseable {
   /**
    * The configurations a kernel is checked under, {@link #PAIRS chosen} by its seed's low four
    * bits, so that a kernel reproduced from its seed is checked the same way; under {@code
-   * -Djptx.fuzz.configs=five} (the {@code fuzz-scale} profile) the {@link #FIVE five} instead.
+   * -Djptx.fuzz.configs=five} (the {@code fuzz-scale} profile) the {@link #FIVE five} and the
+   * pipeliner forced, {@link #LARGE as the low bits choose}.
    */
   static List<Config> configs(long kernelSeed) {
+    int slot = (int) (kernelSeed & 15);
     if (FIVE_CONFIGS) {
-      return FIVE;
+      return LARGE.get(slot % LARGE.size());
     }
-    return PAIRS.get((int) (kernelSeed & 15) % PAIRS.size());
+    return PAIRS.get(slot % PAIRS.size());
   }
 
   /** {@code -Djptx.fuzz.configs}: {@code pairs} (the default) or {@code five}. */
@@ -121,6 +139,24 @@ final class FuzzRunner implements AutoCloseable {
                   .withLineInfo(false)),
           config("-O3 sm_90 maxreg=24"),
           config("-O3 sm_75 checks"));
+
+  /**
+   * The large run's configurations: the {@link #FIVE five}, and the pipeliner forced (issue #22) at
+   * each loop's MII or MII + 3 with at most 1 to 5 stages, one of those ten by the seed's low bits.
+   */
+  private static final List<List<Config>> LARGE = large();
+
+  private static List<List<Config>> large() {
+    List<List<Config>> out = new ArrayList<>();
+    for (int stages = 1; stages <= 5; stages++) {
+      for (int offset : new int[] {0, 3}) {
+        List<Config> c = new ArrayList<>(FIVE);
+        c.add(config(Configurations.pipelinerForced(offset, stages)));
+        out.add(List.copyOf(c));
+      }
+    }
+    return List.copyOf(out);
+  }
 
   /** What happened to one kernel under one configuration and arguments. */
   record Outcome(String kind, String detail) {
@@ -179,6 +215,7 @@ final class FuzzRunner implements AutoCloseable {
   private final Path work;
   private final boolean keep;
   private final Device jvm = Device.jvm();
+  private final PipelinerTally pipeliner = new PipelinerTally();
   private int solos;
 
   FuzzRunner(Path work, boolean keep) {
@@ -233,7 +270,7 @@ final class FuzzRunner implements AutoCloseable {
             long start = System.nanoTime();
             try (ClassPath classPath = classPath(dir)) {
               return Differential.build(
-                  bytes(dir, className), k.options(), moduleDir(dir, k), classPath);
+                  bytes(dir, className), k.options(), moduleDir(dir, k), classPath, pipeliner::add);
             } catch (AssertionError e) {
               return e.getMessage();
             } catch (TestAbortedException e) {
@@ -288,6 +325,14 @@ final class FuzzRunner implements AutoCloseable {
 
   /** {@code -Djptx.fuzz.verbose=true}: where each batch's time went. */
   private static final boolean VERBOSE = Boolean.getBoolean("jptx.fuzz.verbose");
+
+  /**
+   * The pipeliner's remarks from each batch's build (a kernel run alone, as the reducer runs it, is
+   * not counted).
+   */
+  PipelinerTally pipeliner() {
+    return pipeliner;
+  }
 
   /** Runs {@code k} in a class of its own: the isolation and the reducer's oracle. */
   Outcome runAlone(GeneratedKernel k, Config c, long argSeed) {

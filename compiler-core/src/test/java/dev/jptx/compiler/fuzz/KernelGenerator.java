@@ -20,6 +20,9 @@ import java.util.SplittableRandom;
 final class KernelGenerator {
   private final Set<Feature> features;
 
+  /** Makes the counted loops' random stream differ from the kernel's. */
+  private static final long COUNTED_LOOPS_SALT = 0x22_5EED_C0DE_1007L;
+
   KernelGenerator(Set<Feature> features) {
     this.features = Set.copyOf(features);
   }
@@ -91,6 +94,11 @@ final class KernelGenerator {
     s.statements(0, 3 + r.nextInt(6), body);
     if (recursive != null) {
       body.add(recursiveCall(g, recursive, names));
+    }
+    if (features.contains(Feature.LOOPS) && features.contains(Feature.COUNTED_LOOPS)) {
+      // a stream of their own, so that the statements above are what this seed always gave
+      SplittableRandom loops = new SplittableRandom(seed ^ COUNTED_LOOPS_SALT);
+      body.addAll(new CountedLoops(loops, g, names).some());
     }
     params = new ArrayList<>(params);
     sinks(g, scope, body, params);

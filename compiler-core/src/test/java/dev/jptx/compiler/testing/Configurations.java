@@ -35,14 +35,21 @@ public final class Configurations {
    * The software pipeliner forced onto every candidate loop (issue #22's matrix): {@code
    * enable-pipeliner} at each loop's MII + {@code iiOffset} ({@code pipeliner-test-ii-offset}), at
    * most {@code maxStages} stages, on sm_90 with a register budget of 24, so that the schedules'
-   * extra live values meet the allocator's spilling.
+   * extra live values meet the allocator's spilling. {@code pipeliner-max-mii} is raised from 27 to
+   * {@value #FORCED_MAX_MII}: a loop with a long recurrence (a load and a store of arrays that may
+   * alias, a conversion in an accumulator's chain) is scheduled too, at a large II.
    */
   public static String pipelinerForced(int iiOffset, int maxStages) {
-    return "-O3 sm_90 maxreg=24 enable-pipeliner pipeliner-test-ii-offset="
+    return "-O3 sm_90 maxreg=24 enable-pipeliner pipeliner-max-mii="
+        + FORCED_MAX_MII
+        + " pipeliner-test-ii-offset="
         + iiOffset
         + " pipeliner-max-stages="
         + maxStages;
   }
+
+  /** The largest MII {@link #pipelinerForced} schedules at. */
+  public static final int FORCED_MAX_MII = 200;
 
   /**
    * One {@code (name, options)} pair per name, the arguments of a test taking {@code (String name,
