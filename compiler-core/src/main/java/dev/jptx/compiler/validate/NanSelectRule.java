@@ -1,6 +1,7 @@
 package dev.jptx.compiler.validate;
 
 import dev.jptx.compiler.target.SpecialRegisters;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -15,16 +16,16 @@ import java.util.Set;
  * selp.b32 %r10, 0, %r9, %p2;
  * </pre>
  *
- * The rule: every instruction that reads such a {@code cvt}'s result (as the {@code cvt} wrote it)
- * is a {@code selp} that picks the immediate 0 when its predicate says the {@code cvt}'s source is
- * NaN, and the result otherwise. The predicate must come, in every definition reaching the select,
- * from an unguarded NaN test of the same value of the source register (or, where a loop carries the
- * result and the test around its back edge, as a software-pipelined loop does, on each path the
- * test written last with the result): {@code setp.nan}/{@code setp.neu x, x} or {@code
- * testp.notanumber x} (true on NaN), or {@code setp.num}/{@code setp.eq x, x} or {@code
- * testp.number x} (false on NaN, so the operands of the {@code selp} swap). {@code setp.nan}/{@code
- * setp.num} of {@code x} and a float literal that is not NaN test {@code x} alone and count too. A
- * result nothing reads is fine.
+ * The rule: every instruction that reads such a {@code cvt}'s result (as the {@code cvt} wrote it,
+ * or a plain {@code mov} or a spill and its reload copied it) is a {@code selp} that picks the
+ * immediate 0 when its predicate says the {@code cvt}'s source is NaN, and the result otherwise.
+ * The predicate must come, in every definition reaching the select, from an unguarded NaN test of
+ * the same value of the source register (or, where a loop carries the result and the test around
+ * its back edge, as a software-pipelined loop does, on each path the test written last with the
+ * result): {@code setp.nan}/{@code setp.neu x, x} or {@code testp.notanumber x} (true on NaN), or
+ * {@code setp.num}/{@code setp.eq x, x} or {@code testp.number x} (false on NaN, so the operands of
+ * the {@code selp} swap). {@code setp.nan}/{@code setp.num} of {@code x} and a float literal that
+ * is not NaN test {@code x} alone and count too. A result nothing reads is fine.
  */
 final class NanSelectRule implements LintRule {
   private static final Set<String> INTEGERS = Set.of("s32", "u32", "s64", "u64");
@@ -63,8 +64,9 @@ final class NanSelectRule implements LintRule {
       if (fromIntegersOnly(f, s, source)) {
         continue; // a float converted from an integer is never NaN: nothing to select
       }
-      for (PtxStatement use : f.usesReachedBy(s, result)) {
-        if (!isNanSelect(f, s, use, result, source)) {
+      for (PtxStatement read : f.usesReachedBy(s, result)) {
+        PtxStatement use = unselectedReader(f, s, read, result, source, new HashSet<>());
+        if (use != null) {
           out.add(
               new LintFinding(
                   f.name(),
@@ -76,6 +78,67 @@ final class NanSelectRule implements LintRule {
         }
       }
     }
+  }
+
+  /**
+   * Null if {@code use}, which reads {@code cvt}'s result in {@code register}, is a select on a NaN
+   * test of the converted value, or a plain copy whose every reader is (the pipeliner's register
+   * rotation copies a result from one trip to the next: {@code mov.b32 %r4, %r3}), or a spill whose
+   * every reload's readers are (under a register budget); else the statement that reads the result
+   * otherwise.
+   */
+  private static PtxStatement unselectedReader(
+      PtxFunctionBody f,
+      PtxStatement cvt,
+      PtxStatement use,
+      String register,
+      String source,
+      Set<PtxStatement> copies) {
+    // the result as the cvt wrote it, or one reached through copies
+    if (isNanSelect(f, cvt, use, register, source, copies.isEmpty())) {
+      return null;
+    }
+    if (!register.equals(NanSelectPath.copySource(use))) {
+      return use;
+    }
+    if (!copies.add(use)) {
+      return null; // a cycle of copies: its readers are checked where it was entered
+    }
+    String slot = SpillSlots.stored(use);
+    if (slot != null) {
+      // a spill: what reads the result is each reload it reaches
+      for (PtxStatement load : f.statements()) {
+        if (slot.equals(SpillSlots.loaded(load))
+            && f.slotStoresReaching(load, slot).contains(f.statements().indexOf(use))) {
+          PtxStatement bad = copyRead(f, cvt, load, source, copies);
+          if (bad != null) {
+            return bad;
+          }
+        }
+      }
+      return null;
+    }
+    return copyRead(f, cvt, use, source, copies);
+  }
+
+  /** As {@link #unselectedReader}, for every reader of what {@code copy} (one definition) wrote. */
+  private static PtxStatement copyRead(
+      PtxFunctionBody f,
+      PtxStatement cvt,
+      PtxStatement copy,
+      String source,
+      Set<PtxStatement> copies) {
+    if (copy.defs().size() != 1) {
+      return copy;
+    }
+    String register = copy.defs().get(0);
+    for (PtxStatement read : f.usesReachedBy(copy, register)) {
+      PtxStatement bad = unselectedReader(f, cvt, read, register, source, copies);
+      if (bad != null) {
+        return bad;
+      }
+    }
+    return null;
   }
 
   static String message(PtxStatement cvt, String result, String source, PtxStatement use) {
@@ -134,16 +197,23 @@ final class NanSelectRule implements LintRule {
   }
 
   private static boolean isNanSelect(
-      PtxFunctionBody f, PtxStatement cvt, PtxStatement use, String result, String source) {
+      PtxFunctionBody f,
+      PtxStatement cvt,
+      PtxStatement use,
+      String result,
+      String source,
+      boolean direct) {
     if (!use.base().equals("selp") || use.operands().size() != 4) {
       return false;
     }
     String predicate = use.operand(3);
     boolean negated = predicate.startsWith("!");
     String tested = negated ? predicate.substring(1).trim() : predicate;
-    Boolean trueOnNan = polarity(f, use, cvt, tested, source);
+    // a copy of the result may reach the select after the cvt converted the next value into the
+    // source register: only the paths know which value such a copy holds
+    Boolean trueOnNan = direct ? polarity(f, use, cvt, tested, source) : null;
     if (trueOnNan == null) {
-      trueOnNan = pairedPolarity(f, use, cvt, result, tested, source);
+      trueOnNan = pairedPolarity(f, use, cvt, result, tested, source, direct);
     }
     if (trueOnNan == null) {
       return false;
@@ -178,11 +248,11 @@ final class NanSelectRule implements LintRule {
    * cvt}'s write of {@code result} reaches the select, {@code predicate} holds a NaN test of the
    * value {@code cvt} converted, tested in its register or a copy and perhaps copied itself; or the
    * last write of {@code predicate} is a test of {@code source} that {@link #sameValue} shows holds
-   * the same value (a spill slot's reload). The software pipeliner issues a {@code cvt} and its
-   * test in one trip of a loop and the select in the next, or the {@code cvt} in one trip and the
-   * test with the select in the next: the registers are written before the loop (the prolog) and in
-   * it (the kernel), and what comes from before the loop and what comes around the back edge reach
-   * the select on different paths.
+   * the same value (a spill slot's reload) while it still holds it. The software pipeliner issues a
+   * {@code cvt} and its test in one trip of a loop and the select in the next, or the {@code cvt}
+   * in one trip and the test with the select in the next: the registers are written before the loop
+   * (the prolog) and in it (the kernel), and what comes from before the loop and what comes around
+   * the back edge reach the select on different paths.
    */
   private static Boolean pairedPolarity(
       PtxFunctionBody f,
@@ -190,16 +260,21 @@ final class NanSelectRule implements LintRule {
       PtxStatement cvt,
       String result,
       String predicate,
-      String source) {
+      String source,
+      boolean direct) {
     Boolean agreed = null;
+    int at = f.statements().indexOf(cvt);
     Set<NanSelectPath> paths =
-        f.pathFacts(NanSelectPath.NONE, (path, s, i) -> path.after(s, i, result, predicate), use);
+        f.pathFacts(NanSelectPath.NONE, (path, s, i) -> path.after(s, i, at, predicate), use);
     for (NanSelectPath w : paths) {
-      if (w.result() < 0 || f.statement(w.result()) != cvt) {
-        continue;
+      NanSelectPath.Result r = w.results().get(result);
+      if (r == null) {
+        continue; // on this path the register holds another definition's value
       }
-      Boolean p = w.tests().get(predicate);
-      if (p == null && w.predicateWrite() >= 0) {
+      Boolean p = r.tests().get(predicate);
+      // a test identified by its register's definitions, not its path, is of the converted value
+      // only if the select reads the cvt's register or the source still holds that value
+      if (p == null && w.predicateWrite() >= 0 && (direct || r.sources().contains(source))) {
         PtxStatement d = f.statement(w.predicateWrite());
         p = sameValue(f, source, d, cvt) ? nanTest(d, predicate, source) : null;
       }

@@ -141,6 +141,19 @@ final class PtxFunctionBody {
     return in.get(index.get(at));
   }
 
+  /**
+   * The indices of the stores to the spill slot {@code slot} ({@link SpillSlots}) that reach {@code
+   * at}, with -1 if on some path none does. A store through a register address may write the slot
+   * and counts as one.
+   */
+  Set<Integer> slotStoresReaching(PtxStatement at, String slot) {
+    return pathFacts(
+        -1,
+        (last, s, i) ->
+            slot.equals(SpillSlots.stored(s)) || SpillSlots.storesAnywhere(s) ? i : last,
+        at);
+  }
+
   /** The {@code i}th statement. */
   PtxStatement statement(int i) {
     return statements.get(i);

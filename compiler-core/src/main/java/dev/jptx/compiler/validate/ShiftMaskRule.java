@@ -20,7 +20,7 @@ import java.util.Set;
  *       PHI elimination makes);
  *   <li>an integer {@code cvt} of a register in range, or a {@code selp} of two operands in range;
  *   <li>a {@code ld.local} of a slot at a constant address (a spill reload under a register budget)
- *       that every {@code st.local} to the same address in the function fills with a value in
+ *       that every {@code st.local} to the same address reaching the load fills with a value in
  *       range.
  * </ul>
  *
@@ -139,37 +139,36 @@ final class ShiftMaskRule implements LintRule {
               && operandInRange(f, d.operand(2), d, max, visiting);
       // an unsigned bit field of at most log2(max + 1) bits is below max + 1
       case "bfe" -> d.modifiers().contains("u32") && fieldFits(d.operand(3), max);
-      case "ld" ->
-          d.modifiers().contains("local")
-              && d.operands().size() == 2
-              && slotInRange(f, d.operand(1), max, visiting);
+      case "ld" -> slotInRange(f, d, max, visiting);
       default -> false;
     };
   }
 
   /**
-   * Whether every store to the local slot {@code address} stores a value in range. Only slots named
-   * by the depot symbol and a constant, as spill code addresses them: a register address may alias
-   * any slot.
+   * Whether every store to the local slot {@code address} that reaches the reload {@code load}
+   * stores a value in range, and one does on every path. Only slots named by the depot symbol and a
+   * constant, as spill code addresses them: a register address may alias any slot. Stores that do
+   * not reach the reload do not count: spill slot coloring gives one slot to values whose live
+   * ranges do not overlap.
    */
   private static boolean slotInRange(
-      PtxFunctionBody f, String address, long max, Set<PtxStatement> visiting) {
-    if (!address.matches("\\[__local_depot\\d+(\\+\\d+)?\\]")) {
+      PtxFunctionBody f, PtxStatement load, long max, Set<PtxStatement> visiting) {
+    String slot = SpillSlots.loaded(load);
+    if (slot == null) {
       return false;
     }
-    boolean stored = false;
-    for (PtxStatement s : f.statements()) {
-      if (s.base().equals("st")
-          && s.modifiers().contains("local")
-          && s.operands().size() == 2
-          && s.operand(0).equals(address)) {
-        if (!operandInRange(f, s.operand(1), s, max, visiting)) {
-          return false;
-        }
-        stored = true;
+    Set<Integer> stores = f.slotStoresReaching(load, slot);
+    if (stores.isEmpty() || stores.contains(-1)) {
+      return false;
+    }
+    for (int i : stores) {
+      PtxStatement s = f.statement(i);
+      if (!slot.equals(SpillSlots.stored(s))
+          || !operandInRange(f, s.operand(1), s, max, visiting)) {
+        return false;
       }
     }
-    return stored;
+    return true;
   }
 
   /** A {@code bfe} length literal whose largest field value, {@code 2^len - 1}, is at most max. */

@@ -43,25 +43,22 @@ final class FuzzRunner implements AutoCloseable {
 
   /**
    * The pipeliner's pairs (issue #22): forced at each loop's MII and MII + 3, at most 1 to 5
-   * stages, at a register budget of 24, one side with the peeling code generator. Before the pairs
-   * that switch optimizations off, so that the default run's 14 batches reach them. (Declared
-   * before {@link #PAIRS}, which reads it.)
+   * stages, at a register budget of 24, after runtime unrolling by 1 (none), 2, 3, 4 or 8, one side
+   * with the peeling code generator. Before the pairs that switch optimizations off, so that the
+   * default run's 14 batches reach them. (Declared before {@link #PAIRS}, which reads it.)
    */
   static final List<List<Config>> PIPELINED =
       List.of(
-          pair(forced(0, 1), forced(3, 2)),
-          pair(forced(0, 3), forced(3, 4)),
-          pair(forced(0, 5), forced(3, 3) + " pipeliner-experimental-cg"));
+          pair(forced(0, 1, 1), forced(3, 2, 4)),
+          pair(forced(0, 3, 2), forced(3, 4, 8)),
+          pair(forced(0, 5, 3), forced(3, 3, 1) + " pipeliner-experimental-cg"));
 
   /**
-   * The pipeliner forced, with runtime unrolling off: with both, the fuzzer found PTX lint alarms
-   * of the shift-mask rule on a count reloaded from a spill slot (kernels {@code
-   * 0x3ebf85931756ade5}, {@code 0x101c2bb006c723d6} of base seed {@code 0x22}, unroll factors 3 and
-   * 4), not yet analysed; PipelinedLoopsOnSimulatorTest covers the pipeliner after unrolling by 2,
-   * 3, 4 and 8 meanwhile.
+   * The pipeliner forced after runtime unrolling by {@code unroll} (1: none, so that the pipeliner
+   * sees each source loop as written; 3 takes the remainder with {@code rem}).
    */
-  private static String forced(int iiOffset, int maxStages) {
-    return Configurations.pipelinerForced(iiOffset, maxStages) + " unroll-runtime-count=1";
+  private static String forced(int iiOffset, int maxStages, int unroll) {
+    return Configurations.pipelinerForced(iiOffset, maxStages) + " unroll-runtime-count=" + unroll;
   }
 
   /**
@@ -151,16 +148,19 @@ final class FuzzRunner implements AutoCloseable {
 
   /**
    * The large run's configurations: the {@link #FIVE five}, and the pipeliner forced (issue #22) at
-   * each loop's MII or MII + 3 with at most 1 to 5 stages, one of those ten by the seed's low bits.
+   * each loop's MII or MII + 3 with at most 1 to 5 stages after runtime unrolling by 1, 2, 3, 4 or
+   * 8, one of those ten by the seed's low bits.
    */
   private static final List<List<Config>> LARGE = large();
 
   private static List<List<Config>> large() {
     List<List<Config>> out = new ArrayList<>();
+    int[] unroll = {1, 2, 3, 4, 8};
     for (int stages = 1; stages <= 5; stages++) {
       for (int offset : new int[] {0, 3}) {
         List<Config> c = new ArrayList<>(FIVE);
-        c.add(config(forced(offset, stages)));
+        // each runtime unrolling factor with two of the ten
+        c.add(config(forced(offset, stages, unroll[(stages + offset) % unroll.length])));
         out.add(List.copyOf(c));
       }
     }

@@ -272,7 +272,8 @@ class PtxLintTest {
                 "shr.u32 %r4, %r5, %r3;")
             .replace("{\n", "{\n\t.local .align 8 .b8 \t__local_depot0[128];\n");
     assertEquals(List.of(), PtxLint.check(ptx, false));
-    // an unmasked value stored to the same slot anywhere, or a slot at a register address, is not
+    // an unmasked value stored to the same slot and reaching the reload, or a slot at a register
+    // address, is not
     String other =
         kernel(
             "and.b32 %r2, %r1, 31;",
@@ -286,6 +287,46 @@ class PtxLintTest {
             "and.b32 %r2, %r1, 31;",
             "st.local.b32 [%rd1], %r2;", "ld.local.b32 %r3, [%rd1];", "shr.u32 %r4, %r5, %r3;");
     assertEquals(PtxLint.SHIFT_MASK, only(byRegister, false).rule());
+  }
+
+  /**
+   * Spill slot coloring shares a slot between values whose live ranges do not overlap (fuzz kernel
+   * 0x101c2bb006c723d6, pipelined after runtime unrolling): what is stored after the reload, or on
+   * a path that does not reach it, does not matter; every store that reaches it does.
+   */
+  @Test
+  void shiftMask_aSpillSlotSharedWithAnotherValueCountsOnlyTheStoresReachingTheReload() {
+    String shared =
+        kernel(
+            "and.b32 %r2, %r1, 31;",
+            "st.local.b32 [__local_depot0+116], %r2;",
+            "ld.local.b32 %r3, [__local_depot0+116];",
+            "shl.b32 %r4, %r5, %r3;",
+            "st.local.b32 [__local_depot0+116], %r1;",
+            "ld.local.b32 %r6, [__local_depot0+116];",
+            "st.global.u32 [%rd1], %r6;");
+    assertEquals(List.of(), PtxLint.check(shared, false));
+    String onOnePath =
+        kernel(
+            "and.b32 %r2, %r1, 31;",
+            "st.local.b32 [__local_depot0+116], %r2;",
+            "setp.eq.s32 %p1, %r1, 0;",
+            "@%p1 bra $L__BB0_2;",
+            "st.local.b32 [__local_depot0+116], %r1;",
+            "$L__BB0_2:",
+            "ld.local.b32 %r3, [__local_depot0+116];",
+            "shl.b32 %r4, %r5, %r3;");
+    assertEquals(PtxLint.SHIFT_MASK, only(onOnePath, false).rule());
+    String storedOnOnePathOnly =
+        kernel(
+            "setp.eq.s32 %p1, %r1, 0;",
+            "@%p1 bra $L__BB0_2;",
+            "and.b32 %r2, %r1, 31;",
+            "st.local.b32 [__local_depot0+116], %r2;",
+            "$L__BB0_2:",
+            "ld.local.b32 %r3, [__local_depot0+116];",
+            "shl.b32 %r4, %r5, %r3;");
+    assertEquals(PtxLint.SHIFT_MASK, only(storedOnOnePathOnly, false).rule());
   }
 
   @Test
@@ -626,6 +667,144 @@ class PtxLintTest {
             false);
     assertEquals(PtxLint.NAN_SELECT, f.rule());
     assertEquals(BODY + 1, f.line());
+  }
+
+  @Test
+  void nanSelect_aCarriedCopyOfTheResultIsClean() {
+    // fuzz kernel 0x2dba65ece400b026: the rotation copies the result and the converted value at
+    // the end of a trip; the next trip tests the copy, converts the next value into the result's
+    // register, then selects on the copy
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd2, [k_param_0];",
+            "cvt.rzi.s32.f64 %r4, %fd2;",
+            "mov.f64 %fd3, %fd2;",
+            "$L__BB0_37:",
+            "setp.nan.f64 %p1, %fd3, %fd3;",
+            "add.rn.f64 %fd2, %fd2, %fd2;",
+            "cvt.rzi.s32.f64 %r3, %fd2;",
+            "selp.b32 %r5, 0, %r4, %p1;",
+            "mov.f64 %fd3, %fd2;",
+            "mov.b32 %r4, %r3;",
+            "setp.lt.s32 %p2, %r5, 9;",
+            "@%p2 bra $L__BB0_37;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aCopyOfTheSourceMadeBeforeTheCvtIsClean() {
+    // the same kernel at offset 3: the rotation copies the value before the cvt converts it, the
+    // source is loaded again, and the copy's copy is what the next trip tests
+    String ptx =
+        kernel(
+            "ld.param.f64 %fd5, [k_param_0];",
+            "cvt.rzi.s32.f64 %r4, %fd5;",
+            "mov.f64 %fd4, %fd5;",
+            "$L__BB0_37:",
+            "mov.f64 %fd6, %fd5;",
+            "setp.nan.f64 %p1, %fd4, %fd4;",
+            "cvt.rzi.s32.f64 %r7, %fd5;",
+            "selp.b32 %r3, 0, %r4, %p1;",
+            "ld.param.f64 %fd5, [k_param_1];",
+            "mov.f64 %fd4, %fd6;",
+            "mov.b32 %r4, %r7;",
+            "setp.lt.s32 %p2, %r3, 9;",
+            "@%p2 bra $L__BB0_37;");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aSpilledResultSelectedAfterItsReloadIsClean() {
+    // fuzz kernel 0xaa7792724d0654c6 (base seed 0x77, runtime unrolling by 8, maxreg=24): the
+    // prolog spills the result, the loop reloads it and selects on a test of the source
+    String ptx =
+        kernel(
+                "ld.param.f64 %fd2, [k_param_0];",
+                "cvt.rzi.s64.f64 %rd1, %fd2;",
+                "st.local.b64 [__local_depot0+24], %rd1;",
+                "$L__BB0_71:",
+                "setp.nan.f64 %p1, %fd2, %fd2;",
+                "ld.local.b64 %rd1, [__local_depot0+24];",
+                "selp.b64 %rd1, 0, %rd1, %p1;",
+                "ld.param.f64 %fd2, [k_param_1];",
+                "cvt.rzi.s64.f64 %rd2, %fd2;",
+                "st.local.b64 [__local_depot0+24], %rd2;",
+                "setp.lt.s64 %p2, %rd1, 9;",
+                "@%p2 bra $L__BB0_71;")
+            .replace("{\n", "{\n\t.local .align 8 .b8 \t__local_depot0[128];\n");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  @Test
+  void nanSelect_aSpilledResultReadOtherwiseAfterItsReloadIsFound() {
+    // the second trip selects on a test of the value loaded after the cvt, not the converted one;
+    // a slot stored again before the reload does not count
+    List<LintFinding> f =
+        PtxLint.check(
+            kernel(
+                    "ld.param.f64 %fd2, [k_param_0];",
+                    "cvt.rzi.s64.f64 %rd1, %fd2;",
+                    "st.local.b64 [__local_depot0+24], %rd1;",
+                    "st.local.b64 [__local_depot0+32], %rd1;",
+                    "st.local.b64 [__local_depot0+32], %rd3;",
+                    "ld.local.b64 %rd4, [__local_depot0+32];",
+                    "$L__BB0_71:",
+                    "setp.nan.f64 %p1, %fd2, %fd2;",
+                    "ld.local.b64 %rd1, [__local_depot0+24];",
+                    "selp.b64 %rd1, 0, %rd1, %p1;",
+                    "ld.param.f64 %fd2, [k_param_1];",
+                    "cvt.rzi.s64.f64 %rd2, %fd2;",
+                    "ld.param.f64 %fd2, [k_param_2];",
+                    "st.local.b64 [__local_depot0+24], %rd2;",
+                    "setp.lt.s64 %p2, %rd1, 9;",
+                    "@%p2 bra $L__BB0_71;")
+                .replace("{\n", "{\n\t.local .align 8 .b8 \t__local_depot0[128];\n"),
+            false);
+    assertEquals(1, f.size(), f::toString);
+    assertEquals(PtxLint.NAN_SELECT, f.get(0).rule());
+    assertEquals(BODY + 12, f.get(0).line()); // the loop's cvt, after the depot's declaration
+  }
+
+  @Test
+  void nanSelect_aCopyOfTheResultReadOtherwiseIsFound() {
+    LintFinding f =
+        only(
+            kernel(
+                "ld.param.f64 %fd2, [k_param_0];",
+                "setp.nan.f64 %p1, %fd2, %fd2;",
+                "cvt.rzi.s32.f64 %r3, %fd2;",
+                "mov.b32 %r4, %r3;",
+                "selp.b32 %r5, 0, %r3, %p1;",
+                "add.s32 %r6, %r4, 1;",
+                "st.global.u32 [%rd1], %r6;",
+                "st.global.u32 [%rd1], %r5;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(BODY + 2, f.line());
+    assertTrue(f.message().contains("add.s32 %r6, %r4, 1"), f::message);
+  }
+
+  @Test
+  void nanSelect_aCarriedCopyOfTheResultSelectedOnTheNextValuesTestIsFound() {
+    // as the clean case, but the next trip tests the value just converted, not the copy's
+    LintFinding f =
+        only(
+            kernel(
+                "ld.param.f64 %fd2, [k_param_0];",
+                "cvt.rzi.s32.f64 %r4, %fd2;",
+                "setp.nan.f64 %p3, %fd2, %fd2;",
+                "selp.b32 %r4, 0, %r4, %p3;",
+                "$L__BB0_37:",
+                "add.rn.f64 %fd2, %fd2, %fd2;",
+                "cvt.rzi.s32.f64 %r3, %fd2;",
+                "setp.nan.f64 %p1, %fd2, %fd2;",
+                "selp.b32 %r5, 0, %r4, %p1;",
+                "mov.b32 %r4, %r3;",
+                "setp.lt.s32 %p2, %r5, 9;",
+                "@%p2 bra $L__BB0_37;"),
+            false);
+    assertEquals(PtxLint.NAN_SELECT, f.rule());
+    assertEquals(BODY + 6, f.line());
   }
 
   // --- the scanner
