@@ -9,8 +9,6 @@ import dev.jptx.compiler.opt.analysis.CountedLoop;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
 import dev.jptx.compiler.opt.analysis.TripCount;
 import dev.jptx.compiler.stats.PassCounters;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * Unrolls the innermost counted loops that full unrolling ({@link LoopUnroll}) left, so that each
@@ -71,31 +69,7 @@ public final class LoopRuntimeUnroll implements FunctionPass {
 
   @Override
   public boolean run(Function f) {
-    if (f.blocks().isEmpty()) {
-      return false;
-    }
-    // the loops innermost when the pass starts: the remainder loops it adds are not unrolled again
-    Set<Block> candidates = new HashSet<>();
-    for (LoopInfo.Loop l : LoopInfo.of(f).loops()) {
-      if (l.children().isEmpty()) {
-        candidates.add(l.header());
-      }
-    }
-    boolean changed = false;
-    Set<Block> tried = new HashSet<>();
-    boolean again = true;
-    while (again) {
-      again = false;
-      // recomputed after each unrolled loop: the CFG around it changed
-      for (LoopInfo.Loop l : LoopInfo.of(f).innermostFirst()) {
-        if (candidates.contains(l.header()) && tried.add(l.header()) && unroll(f, l)) {
-          changed = true;
-          again = true;
-          break;
-        }
-      }
-    }
-    return changed;
+    return InnermostLoops.transformEach(f, this::unroll);
   }
 
   private boolean unroll(Function f, LoopInfo.Loop loop) {

@@ -6,11 +6,9 @@ import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Inst;
 import dev.jptx.compiler.ir.InstData;
 import dev.jptx.compiler.ir.Value;
-import dev.jptx.compiler.ir.VoidType;
 import dev.jptx.compiler.opt.analysis.LoopInfo;
 import dev.jptx.compiler.opt.analysis.TripCount;
 import dev.jptx.compiler.stats.PassCounters;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -68,33 +66,7 @@ public final class LoopUnroll implements FunctionPass {
 
   @Override
   public boolean run(Function f) {
-    if (f.blocks().isEmpty()) {
-      return false;
-    }
-    Set<Block> candidates = new HashSet<>();
-    for (LoopInfo.Loop l : LoopInfo.of(f).loops()) {
-      if (l.children().isEmpty()) {
-        candidates.add(l.header());
-      }
-    }
-    boolean changed = false;
-    Set<Block> tried = new HashSet<>();
-    boolean again = true;
-    while (again) {
-      again = false;
-      // recomputed after each unrolled loop: the CFG around it changed
-      for (LoopInfo.Loop l : LoopInfo.of(f).innermostFirst()) {
-        if (l.children().isEmpty() && candidates.contains(l.header()) && tried.add(l.header())) {
-          if (unroll(f, l)) {
-            PassCounters.add("loops unrolled", 1);
-            changed = true;
-            again = true;
-            break;
-          }
-        }
-      }
-    }
-    return changed;
+    return InnermostLoops.transformEach(f, this::unroll);
   }
 
   private boolean unroll(Function f, LoopInfo.Loop loop) {
@@ -113,6 +85,7 @@ public final class LoopUnroll implements FunctionPass {
     // would be left pointing at removed or copied blocks, so they go first
     removeUnreachable(f);
     new Unrolling(f, loop).run((int) count.runs());
+    PassCounters.add("loops unrolled", 1);
     return true;
   }
 
@@ -211,7 +184,6 @@ public final class LoopUnroll implements FunctionPass {
     private final Block outside;
     private final Block exiting;
     private final List<Inst> headerPhis;
-    private Block lastPlaced;
 
     Unrolling(Function f, LoopInfo.Loop loop) {
       this.f = f;
@@ -238,13 +210,12 @@ public final class LoopUnroll implements FunctionPass {
       Block previousLatch = null;
       for (int k = 0; k < runs - 1; k++) {
         Map<Value, Value> values = new HashMap<>();
-        entering.forEach((p, v) -> values.put(f.result(p), v));
-        Map<Block, Block> blocks = copy(values, after);
-        after = lastPlaced;
+        LoopBlockCopy blocks = copy(entering, values, after);
+        after = blocks.last();
         if (previousLatch == null) {
           firstCopy = blocks.get(header);
         } else {
-          retarget(previousLatch, header, blocks.get(header));
+          LoopBlockCopy.retarget(f, previousLatch, header, blocks.get(header));
         }
         previousLatch = blocks.get(latch);
         Map<Inst, Value> next = new HashMap<>();
@@ -255,7 +226,7 @@ public final class LoopUnroll implements FunctionPass {
         entering = next;
       }
       if (firstCopy != null) {
-        retarget(outside, header, firstCopy);
+        LoopBlockCopy.retarget(f, outside, header, firstCopy);
         // the last copy's latch jumps to the original header, which is the last run
       }
       for (Inst p : headerPhis) {
@@ -271,55 +242,27 @@ public final class LoopUnroll implements FunctionPass {
     }
 
     /**
-     * One copy of the loop's blocks after {@code after}, header phis left out, exiting branch made
-     * a jump to its in-loop target, back edge still to the original header (the caller retargets
-     * it). {@code values} holds the header phis' stand-ins and receives every copied result.
+     * One copy of the loop's blocks after {@code after} ({@link LoopBlockCopy}), each header phi
+     * replaced by the value {@code entering} gives it, the exiting branch made a jump to its
+     * in-loop target, the back edge to the original header (the caller retargets it). {@code
+     * values} receives every copied result, and the phis' stand-ins.
      */
-    private Map<Block, Block> copy(Map<Value, Value> values, Block after) {
-      Map<Block, Block> blocks = new HashMap<>();
-      Block prev = after;
-      for (Block b : loop.blocks()) {
-        prev = f.addBlockAfter(prev);
-        blocks.put(b, prev);
+    private LoopBlockCopy copy(Map<Inst, Value> entering, Map<Value, Value> values, Block after) {
+      LoopBlockCopy blocks = LoopBlockCopy.of(f, List.copyOf(loop.blocks()), values, after);
+      Block headerCopy = blocks.get(header);
+      for (Inst p : headerPhis) {
+        Value copied = values.get(f.result(p));
+        Inst phi = f.definingInst(copied);
+        f.replaceAllUses(copied, entering.get(p));
+        f.remove(phi);
+        values.put(f.result(p), entering.get(p));
       }
-      lastPlaced = prev;
-      List<Inst[]> pairs = new ArrayList<>();
-      for (Block b : loop.blocks()) {
-        for (Inst i : f.insts(b)) {
-          if (headerPhis.contains(i)) {
-            continue;
-          }
-          Value r = f.result(i);
-          Inst ni =
-              f.append(
-                  blocks.get(b),
-                  new InstData.Return(List.of()),
-                  r == null ? VoidType.VOID : f.type(r),
-                  f.line(i));
-          if (r != null) {
-            values.put(r, f.result(ni));
-          }
-          pairs.add(new Inst[] {i, ni});
-        }
-      }
-      for (Inst[] p : pairs) {
-        InstData d = f.data(p[0]).mapOperands(v -> values.getOrDefault(v, v));
-        if (p[0].equals(f.terminator(exiting))) {
-          InstData.Branch br = (InstData.Branch) d;
-          d = new InstData.Jump(loop.contains(br.ifTrue()) ? br.ifTrue() : br.ifFalse());
-        }
-        boolean terminator = d.opcode().isTerminator();
-        // a terminator's edge to the header is the back edge: it stays on the original header
-        d = d.mapBlocks(x -> terminator && x.equals(header) ? x : blocks.getOrDefault(x, x));
-        f.setData(p[1], d);
-      }
+      InstData.Branch br = (InstData.Branch) f.data(f.terminator(exiting));
+      Block stay = loop.contains(br.ifTrue()) ? br.ifTrue() : br.ifFalse();
+      f.setData(f.terminator(blocks.get(exiting)), new InstData.Jump(blocks.get(stay)));
+      // the copy's header is entered only from the copy before it, never along its back edge
+      LoopBlockCopy.retarget(f, blocks.get(latch), headerCopy, header);
       return blocks;
-    }
-
-    /** {@code b}'s terminator branches to {@code to} instead of {@code from}. */
-    private void retarget(Block b, Block from, Block to) {
-      Inst t = f.terminator(b);
-      f.setData(t, f.data(t).mapBlocks(x -> x.equals(from) ? to : x));
     }
   }
 }
