@@ -385,7 +385,7 @@ class KnobsTest {
   }
 
   /** A loop of 4 constant iterations storing its induction variable. */
-  private static final String CONSTANT_LOOP =
+  static final String CONSTANT_LOOP =
       """
       kernel @k(ptr.global %0) {
       b0:

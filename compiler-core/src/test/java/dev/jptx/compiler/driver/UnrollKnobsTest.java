@@ -62,42 +62,28 @@ class UnrollKnobsTest {
       }
       """;
 
-  /** A loop of 4 constant iterations storing its induction variable. */
-  private static final String FOUR_TRIPS =
-      """
-      kernel @k(ptr.global %0) {
-      b0:
-        jump b1
-      b1:
-        %1 = phi i32 [b0: 0], [b2: %2]
-        %3 = icmp slt i32 %1, 4
-        br %3, b2, b3
-      b2:
-        store i32 %1, %0
-        %2 = add i32 %1, 1
-        jump b1
-      b3:
-        ret
-      }
-      """;
-
   @Test
   void disableUnroll_keepsTheLoop() {
-    String unrolled = dump(FOUR_TRIPS, Stage.OPT, 3, List.of());
+    String unrolled = dump(KnobsTest.CONSTANT_LOOP, Stage.OPT, 3, List.of());
     assertFalse(unrolled.contains("phi"), unrolled);
     assertTrue(unrolled.contains("store i32 3, %0"), unrolled);
-    assertTrue(dump(FOUR_TRIPS, Stage.OPT, 3, List.of("disable-unroll")).contains("phi"));
+    assertTrue(
+        dump(KnobsTest.CONSTANT_LOOP, Stage.OPT, 3, List.of("disable-unroll")).contains("phi"));
     // -O1 does not unroll
-    assertTrue(dump(FOUR_TRIPS, Stage.OPT, 1, List.of()).contains("phi"));
+    assertTrue(dump(KnobsTest.CONSTANT_LOOP, Stage.OPT, 1, List.of()).contains("phi"));
   }
 
   @Test
   void unrollThreshold_boundsRunsTimesSize() {
     // the loop has 6 instructions, 4 of which fold in every copy (the phi, its test, the branch,
     // the step), and its header runs 5 times: 10
-    assertTrue(dump(FOUR_TRIPS, Stage.OPT, 3, List.of("unroll-threshold=9")).contains("phi"));
-    assertFalse(dump(FOUR_TRIPS, Stage.OPT, 3, List.of("unroll-threshold=10")).contains("phi"));
-    assertTrue(dump(FOUR_TRIPS, Stage.OPT, 3, List.of("unroll-threshold=0")).contains("phi"));
+    assertTrue(
+        dump(KnobsTest.CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=9")).contains("phi"));
+    assertFalse(
+        dump(KnobsTest.CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=10"))
+            .contains("phi"));
+    assertTrue(
+        dump(KnobsTest.CONSTANT_LOOP, Stage.OPT, 3, List.of("unroll-threshold=0")).contains("phi"));
   }
 
   private static int stores(String ir, String... knobs) {
