@@ -63,6 +63,7 @@ class ArchitectureTest {
           Map.entry("codegen", Set.of("mir", "target", "graph", "stats")),
           Map.entry("regalloc", Set.of("codegen", "mir", "target", "graph", "stats")),
           Map.entry("pipeliner", Set.of("codegen", "mir", "target", "diag")),
+          Map.entry("outliner", Set.of("codegen", "mir", "target", "diag", "stats")),
           Map.entry("emit", Set.of("mir", "target", "graph")),
           Map.entry("validate", Set.of("target")),
           Map.entry(
@@ -83,6 +84,7 @@ class ArchitectureTest {
                   "codegen",
                   "regalloc",
                   "pipeliner",
+                  "outliner",
                   "emit",
                   "validate",
                   "stats")),
