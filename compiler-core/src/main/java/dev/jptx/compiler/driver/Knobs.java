@@ -1,6 +1,7 @@
 package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.opt.LoopRuntimeUnroll;
+import dev.jptx.compiler.outliner.OutlinerMode;
 import dev.jptx.spi.RegisterBudget;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -134,6 +135,7 @@ public final class Knobs {
     registerAllocationKnobs(m);
     blockRematKnobs(m);
     PipelinerKnobs.register(m);
+    OutlinerKnobs.register(m);
     return Collections.unmodifiableMap(m);
   }
 
@@ -657,6 +659,10 @@ public final class Knobs {
       int eq = t.indexOf('=');
       String name = eq < 0 ? t : t.substring(0, eq);
       Knob k = REGISTRY.get(name);
+      if (OutlinerKnobs.REFUSED.containsKey(name)) {
+        throw new IllegalArgumentException(
+            "knob '" + name + "' is not supported: " + OutlinerKnobs.REFUSED.get(name));
+      }
       if (k == null) {
         throw new IllegalArgumentException(
             "unknown knob '" + name + "'; known knobs: " + String.join(", ", REGISTRY.keySet()));
@@ -691,7 +697,11 @@ public final class Knobs {
               "knob '" + k.name() + "' takes an integer, not '" + value + "'");
         }
       }
-      default -> {}
+      default -> {
+        if (k.name().equals("enable-machine-outliner")) {
+          OutlinerMode.parse(value);
+        }
+      }
     }
   }
 

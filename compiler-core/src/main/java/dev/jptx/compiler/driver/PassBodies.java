@@ -1,13 +1,20 @@
 package dev.jptx.compiler.driver;
 
 import dev.jptx.compiler.codegen.MachinePass;
+import dev.jptx.compiler.emit.PtxOptions;
+import dev.jptx.compiler.emit.PtxPrinter;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.mir.MachineFunction;
+import dev.jptx.compiler.mir.MachineModule;
 import dev.jptx.compiler.opt.FunctionPass;
 import dev.jptx.compiler.opt.LoopRuntimeUnroll;
+import dev.jptx.compiler.outliner.MachineOutliner;
 import dev.jptx.compiler.pipeliner.MachinePipeliner;
 import dev.jptx.compiler.target.SmTarget;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The shapes of a pass body in {@link PassRegistry}: over the module, over each function (with the
@@ -68,6 +75,42 @@ final class PassBodies {
       for (MachineFunction mf : code.machine()) {
         PassRunner.run(mf.info().javaName(), name, () -> p.run(mf));
       }
+    };
+  }
+
+  static PassBody emit() {
+    return (code, name, c) ->
+        code.setPtx(
+            PassRunner.run(
+                code.unit(),
+                name,
+                () ->
+                    PtxPrinter.print(
+                        new MachineModule(
+                            code.module() == null ? List.of() : GlobalLowering.of(code.module()),
+                            code.machine()),
+                        new PtxOptions(
+                            code.target(), c.options().lineInfo(), Version.producer()))));
+  }
+
+  /**
+   * The machine outliner over the whole module: the functions of {@code nooutline}
+   * ({@code @NoOutline}) are named by the IR module's attributes.
+   */
+  static PassBody outliner() {
+    return (code, name, c) -> {
+      Set<String> noOutline = new HashSet<>();
+      if (code.module() != null) {
+        for (Function f : code.module().functions()) {
+          if (f.attributes().noOutline()) {
+            noOutline.add(f.name());
+          }
+        }
+      }
+      MachineOutliner outliner =
+          new MachineOutliner(OutlinerKnobs.options(c.options().knobs()), c.remarks());
+      code.setMachine(
+          PassRunner.run(code.unit(), name, () -> outliner.run(code.machine(), noOutline)));
     };
   }
 

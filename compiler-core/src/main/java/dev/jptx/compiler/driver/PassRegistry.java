@@ -28,8 +28,6 @@ import dev.jptx.compiler.codegen.RegisterPressureScheduler;
 import dev.jptx.compiler.codegen.TruncOpts;
 import dev.jptx.compiler.dag.DagBuilder;
 import dev.jptx.compiler.dag.DagFunction;
-import dev.jptx.compiler.emit.PtxOptions;
-import dev.jptx.compiler.emit.PtxPrinter;
 import dev.jptx.compiler.ir.Function;
 import dev.jptx.compiler.ir.Module;
 import dev.jptx.compiler.isel.InstructionSelector;
@@ -42,7 +40,6 @@ import dev.jptx.compiler.lowering.FastMathLowering;
 import dev.jptx.compiler.lowering.MemZeroLowering;
 import dev.jptx.compiler.lowering.SwitchLowering;
 import dev.jptx.compiler.mir.MachineFunction;
-import dev.jptx.compiler.mir.MachineModule;
 import dev.jptx.compiler.opt.BitOperationFormation;
 import dev.jptx.compiler.opt.ConstantFolding;
 import dev.jptx.compiler.opt.DeadCodeElimination;
@@ -61,6 +58,7 @@ import dev.jptx.compiler.opt.SimplifyCfg;
 import dev.jptx.compiler.opt.StrengthReduction;
 import dev.jptx.compiler.opt.UnusedFunctions;
 import dev.jptx.compiler.opt.VaryingLoadsFirst;
+import dev.jptx.compiler.outliner.OutlinerMode;
 import dev.jptx.compiler.regalloc.BlockRemat;
 import dev.jptx.compiler.regalloc.FrameLayout;
 import dev.jptx.compiler.regalloc.PressureDrivenAllocator;
@@ -512,20 +510,20 @@ public final class PassRegistry {
         null,
         "",
         "needs allocated MIR; prints the PTX module: globals, functions, line information",
-        (code, name, c) ->
-            code.setPtx(
-                PassRunner.run(
-                    code.unit(),
-                    name,
-                    () ->
-                        PtxPrinter.print(
-                            new MachineModule(
-                                code.module() == null
-                                    ? List.of()
-                                    : GlobalLowering.of(code.module()),
-                                code.machine()),
-                            new PtxOptions(
-                                code.target(), c.options().lineInfo(), Version.producer())))));
+        PassBodies.emit());
+    pass(
+        "machine-outliner",
+        EnumSet.of(IrForm.ALLOCATED_MIR),
+        IrForm.ALLOCATED_MIR,
+        1,
+        "",
+        false,
+        o ->
+            OutlinerMode.parse(o.knobs().string("enable-machine-outliner")) != OutlinerMode.DISABLE,
+        "enable-machine-outliner is not disable",
+        "needs allocated MIR; moves sequences repeated across the module into OUTLINED_FUNCTION_*"
+            + " .funcs and calls them, over every function at once",
+        PassBodies.outliner());
   }
 
   private static void ssaMachinePasses() {
@@ -856,7 +854,7 @@ public final class PassRegistry {
             "prologepilog"),
         "",
         "out of SSA, register allocation, and the passes on allocated code");
-    group("outliner", List.of(), "", "the machine outliner (issue #23)");
+    group("outliner", List.of("machine-outliner"), "", "the machine outliner");
     group("ptx", List.of("emit"), "", "the PTX module");
   }
 

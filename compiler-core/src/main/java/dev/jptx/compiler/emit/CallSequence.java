@@ -47,9 +47,13 @@ final class CallSequence {
       params.append(k > 1 ? ", " : "").append(p);
     }
     boolean hasResult = !call.defs().isEmpty();
-    String retType = hasResult ? paramType(f.regClass(call.defs().get(0))) : "";
+    // several results share a byte array, 8 bytes each (an outlined function's)
+    boolean several = call.defs().size() > 1;
+    String retType =
+        several ? ".align 8 .b8" : hasResult ? paramType(f.regClass(call.defs().get(0))) : "";
     if (hasResult) {
-      sb.append("\t.param ").append(retType).append(" retval0;\n");
+      sb.append("\t.param ").append(retType).append(" retval0");
+      sb.append(several ? "[" + 8 * call.defs().size() + "]" : "").append(";\n");
     }
     if (prototype >= 0) {
       StringBuilder types = new StringBuilder();
@@ -67,9 +71,11 @@ final class CallSequence {
       sb.append("\tcall ").append(hasResult ? "(retval0), " : "").append(callee);
       sb.append(", (").append(params).append(");\n");
     }
-    if (hasResult) {
-      sb.append("\tld.param").append(retType).append(' ');
-      sb.append(regs.name(call.defs().get(0))).append(", [retval0];\n");
+    for (int k = 0; k < call.defs().size(); k++) {
+      VReg r = call.defs().get(k);
+      sb.append("\tld.param").append(paramType(f.regClass(r))).append(' ');
+      sb.append(regs.name(r)).append(", [retval0").append(several ? "+" + 8 * k : "");
+      sb.append("];\n");
     }
     sb.append("\t}\n");
   }

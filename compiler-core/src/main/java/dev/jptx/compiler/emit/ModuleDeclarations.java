@@ -71,10 +71,7 @@ final class ModuleDeclarations {
     if (info.entry()) {
       return ".visible .entry " + info.name();
     }
-    String ret =
-        info.returnType().isEmpty()
-            ? ""
-            : "(.param " + info.returnType() + " " + FunctionInfo.RETURN_PARAM + ") ";
+    String ret = info.returnType().isEmpty() ? "" : "(.param " + info.returnDeclaration() + ") ";
     return ".func " + ret + info.name();
   }
 

@@ -154,16 +154,17 @@ public final class MirVerifier {
     }
   }
 
-  /** {@code CALL @callee, args...}: a symbol, then registers; at most one result. */
+  /**
+   * {@code CALL @callee, args...}: a symbol, then registers; any number of results (a Java method
+   * returns at most one, an outlined function all the values its sequence leaves).
+   */
   private void call(MachineBlock b, MachineInstr i) {
-    boolean ok =
-        i.defs().size() <= 1 && !i.uses().isEmpty() && i.uses().get(0) instanceof MOperand.Sym;
+    boolean ok = !i.uses().isEmpty() && i.uses().get(0) instanceof MOperand.Sym;
     for (int k = 1; ok && k < i.uses().size(); k++) {
       ok = i.uses().get(k) instanceof MOperand.Reg;
     }
     if (!ok) {
-      errors.add(
-          where(b, i) + "CALL needs a callee symbol, argument registers, at most one result");
+      errors.add(where(b, i) + "CALL needs a callee symbol and argument registers");
     }
   }
 

@@ -907,7 +907,10 @@ class KnobsTest {
                 + " pipeliner-show-mask pipeliner-dbg-res pipeliner-annotate-for-testing"
                 + " pipeliner-experimental-cg pipeliner-ii-search-range pipeliner-register-pressure"
                 + " pipeliner-register-pressure-margin pipeliner-mve-cg pipeliner-enable-copytophi"
-                + " pipeliner-force-issue-width pipeliner-test-ii-offset");
+                + " pipeliner-force-issue-width pipeliner-test-ii-offset",
+            // OutlinerKnobsTest, one test each
+            "enable-machine-outliner outliner-benefit-threshold machine-outliner-reruns"
+                + " outliner-leaf-descendants");
     for (Knob k : Knobs.all()) {
       boolean listed = tested.stream().anyMatch(t -> List.of(t.split(" ")).contains(k.name()));
       assertTrue(listed, "knob " + k.name() + " has no test showing its effect");
