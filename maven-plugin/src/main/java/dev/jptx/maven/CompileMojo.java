@@ -54,6 +54,13 @@ public class CompileMojo extends AbstractMojo {
   @Parameter(property = "jptx.opt", defaultValue = "3")
   private int optimizationLevel;
 
+  /**
+   * Optimize for size, as the CLI's {@code -Os}: level 2 with the machine outliner on and less
+   * unrolling (docs/knobs.md, "-Os"); it wins over {@code optimizationLevel}.
+   */
+  @Parameter(property = "jptx.optimizeForSize", defaultValue = "false")
+  private boolean optimizeForSize;
+
   /** FMA contraction and approximate math for all kernels. */
   @Parameter(property = "jptx.fastMath", defaultValue = "false")
   private boolean fastMath;
@@ -163,7 +170,13 @@ public class CompileMojo extends AbstractMojo {
   private BuildRequest request(Path classes) throws MojoExecutionException {
     CompilerOptions options =
         OptionsMapping.toOptions(
-                targets, optimizationLevel, fastMath, lineInfo, maxRegisters, compilerArgs)
+                targets,
+                optimizationLevel,
+                fastMath,
+                lineInfo,
+                maxRegisters,
+                compilerArgs,
+                optimizeForSize)
             .withChecks(checks)
             .withRemarks(OptionsMapping.remarks(remarks));
     ValidationMode mode = OptionsMapping.validation(validate);

@@ -4,6 +4,7 @@ import dev.jptx.compiler.diag.RemarkFamilies;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.driver.PrintPoints;
+import dev.jptx.compiler.driver.SizeOptimization;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.validate.ValidationMode;
@@ -39,6 +40,25 @@ final class OptionsMapping {
       int maxRegisters,
       List<String> compilerArgs)
       throws MojoExecutionException {
+    return toOptions(
+        targets, optimizationLevel, fastMath, lineInfo, maxRegisters, compilerArgs, false);
+  }
+
+  /**
+   * As {@link #toOptions(List, int, boolean, boolean, int, List)}, for size if {@code
+   * optimizeForSize} ({@code jptx.optimizeForSize}, the CLI's {@code -Os}): then the level is
+   * {@link SizeOptimization#LEVEL}, whatever {@code optimizationLevel} says, and {@code
+   * compilerArgs} apply after {@link SizeOptimization#PRESETS}.
+   */
+  static CompilerOptions toOptions(
+      List<String> targets,
+      int optimizationLevel,
+      boolean fastMath,
+      boolean lineInfo,
+      int maxRegisters,
+      List<String> compilerArgs,
+      boolean optimizeForSize)
+      throws MojoExecutionException {
     if (optimizationLevel < 0 || optimizationLevel > 3) {
       throw invalid("optimizationLevel (jptx.opt) must be 0..3, not " + optimizationLevel);
     }
@@ -59,20 +79,25 @@ final class OptionsMapping {
     }
     Knobs knobs;
     try {
-      knobs = Knobs.parse(knobSettings(compilerArgs));
+      knobs =
+          optimizeForSize
+              ? SizeOptimization.knobs(knobSettings(compilerArgs))
+              : Knobs.parse(knobSettings(compilerArgs));
     } catch (IllegalArgumentException e) {
       throw invalid("compilerArgs: " + e.getMessage());
     }
     return new CompilerOptions(
         smTargets,
-        optimizationLevel,
+        optimizeForSize ? SizeOptimization.LEVEL : optimizationLevel,
         fastMath,
         lineInfo,
         maxRegisters,
         knobs,
         PrintPoints.NONE,
         false,
-        false);
+        false,
+        RemarkFamilies.NONE,
+        optimizeForSize);
   }
 
   /** The target names, split at commas and trimmed; {@code sm_75} if there is none. */

@@ -43,6 +43,24 @@ class OptionsMappingTest {
   }
 
   @Test
+  void toOptions_optimizeForSize_isLevelTwoWithTheSizePresetsUnderTheUsersKnobs() throws Exception {
+    CompilerOptions o =
+        OptionsMapping.toOptions(
+            List.of("sm_75"), 3, false, true, 0, List.of("-unroll-threshold=16"), true);
+    assertTrue(o.optimizeForSize());
+    assertEquals(2, o.optLevel());
+    assertEquals("enable", o.knobs().string("enable-machine-outliner"));
+    assertEquals(1, o.knobs().integer("unroll-runtime-count"));
+    assertEquals(16, o.knobs().integer("unroll-threshold"));
+    CompilerOptions off =
+        OptionsMapping.toOptions(
+            List.of("sm_75"), 3, false, true, 0, List.of("-enable-machine-outliner=disable"), true);
+    assertEquals("disable", off.knobs().string("enable-machine-outliner"));
+    assertFalse(
+        OptionsMapping.toOptions(List.of("sm_75"), 3, false, true, 0, null).optimizeForSize());
+  }
+
+  @Test
   void remarks_commaSeparatedElementsAndNull() throws Exception {
     assertEquals(
         List.of("outliner", "pipeliner"),

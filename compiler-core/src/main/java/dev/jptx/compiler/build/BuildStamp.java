@@ -51,7 +51,7 @@ record BuildStamp(
     return "targets="
         + String.join(",", o.targets().stream().map(t -> t.name()).toList())
         + " opt="
-        + o.optLevel()
+        + (o.optimizeForSize() ? "s" : String.valueOf(o.optLevel()))
         + " fastMath="
         + o.fastMath()
         + " lineInfo="

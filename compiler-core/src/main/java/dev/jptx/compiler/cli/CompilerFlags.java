@@ -7,6 +7,7 @@ import dev.jptx.compiler.driver.Knobs;
 import dev.jptx.compiler.driver.PassRegistry;
 import dev.jptx.compiler.driver.PassStatistics;
 import dev.jptx.compiler.driver.PrintPoints;
+import dev.jptx.compiler.driver.SizeOptimization;
 import dev.jptx.compiler.target.SmTarget;
 import dev.jptx.compiler.target.SmTargets;
 import java.io.File;
@@ -27,8 +28,13 @@ final class CompilerFlags {
       description = "Target (repeatable; default sm_75). One module per target.")
   List<String> targets = new ArrayList<>();
 
-  @Option(names = "-O", paramLabel = "LEVEL", description = "Optimization level 0..3 (default 3).")
-  int optLevel = 3;
+  @Option(
+      names = "-O",
+      paramLabel = "LEVEL",
+      description =
+          "Optimization level 0..3 (default 3), or s (-Os): level 2 for size, with the machine"
+              + " outliner on and less unrolling.")
+  String optLevel = "3";
 
   @Option(
       names = "--fast-math",
@@ -144,17 +150,26 @@ final class CompilerFlags {
     for (String name : targets.isEmpty() ? List.of("sm_75") : targets) {
       t.add(SmTargets.get(name));
     }
+    boolean size = optLevel.equals("s");
+    int level;
+    try {
+      level = size ? SizeOptimization.LEVEL : Integer.parseInt(optLevel);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "optimization level must be 0..3 or s, not '" + optLevel + "'");
+    }
     return new CompilerOptions(
         t,
-        optLevel,
+        level,
         fastMath,
         !noLineInfo,
         maxRegisters,
-        Knobs.parse(knobs),
+        size ? SizeOptimization.knobs(knobs) : Knobs.parse(knobs),
         print,
         false,
         checks,
-        RemarkFamilies.parse(remarks));
+        RemarkFamilies.parse(remarks),
+        size);
   }
 
   /** Prints the remarks {@code --remarks} enables, one line each. */

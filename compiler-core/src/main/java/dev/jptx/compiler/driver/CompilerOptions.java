@@ -21,6 +21,8 @@ import java.util.Set;
  * @param verifyEachPass run the IR and MIR verifiers after every pass (tests turn it on)
  * @param checks trap on out-of-bounds array indices and integer division by zero
  * @param remarks the pass families whose optimization remarks the build prints
+ * @param optimizeForSize {@code -Os}: level 2 with the knobs of {@link SizeOptimization} (the
+ *     outliner on, less unrolling) and no pipelining unless {@code enable-pipeliner-opt-size}
  */
 public record CompilerOptions(
     List<SmTarget> targets,
@@ -32,7 +34,8 @@ public record CompilerOptions(
     PrintPoints print,
     boolean verifyEachPass,
     boolean checks,
-    RemarkFamilies remarks) {
+    RemarkFamilies remarks,
+    boolean optimizeForSize) {
 
   /** Validates ranges and copies the collections. */
   public CompilerOptions {
@@ -55,6 +58,32 @@ public record CompilerOptions(
           "maxRegisters must be " + RegisterBudget.range() + ", not " + maxRegisters);
     }
     java.util.Objects.requireNonNull(remarks, "remarks");
+  }
+
+  /** Options for a level from 0 to 3, not for size. */
+  public CompilerOptions(
+      List<SmTarget> targets,
+      int optLevel,
+      boolean fastMath,
+      boolean lineInfo,
+      int maxRegisters,
+      Knobs knobs,
+      PrintPoints print,
+      boolean verifyEachPass,
+      boolean checks,
+      RemarkFamilies remarks) {
+    this(
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        remarks,
+        false);
   }
 
   /** Options that print no remarks. */
@@ -107,7 +136,8 @@ public record CompilerOptions(
         print,
         verifyEachPass,
         checks,
-        remarks);
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy with another optimization level. */
@@ -122,7 +152,8 @@ public record CompilerOptions(
         print,
         verifyEachPass,
         checks,
-        remarks);
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy with fast math on or off. */
@@ -137,7 +168,8 @@ public record CompilerOptions(
         print,
         verifyEachPass,
         checks,
-        remarks);
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy with line info on or off. */
@@ -152,13 +184,24 @@ public record CompilerOptions(
         print,
         verifyEachPass,
         checks,
-        remarks);
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy with another default register limit. */
   public CompilerOptions withMaxRegisters(int m) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, m, knobs, print, verifyEachPass, checks, remarks);
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        m,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy with other knobs. */
@@ -173,7 +216,8 @@ public record CompilerOptions(
         print,
         verifyEachPass,
         checks,
-        remarks);
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy that dumps after these stages (and nothing else). */
@@ -193,7 +237,8 @@ public record CompilerOptions(
         p,
         verifyEachPass,
         checks,
-        remarks);
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy with bounds and division checks on or off. */
@@ -208,13 +253,40 @@ public record CompilerOptions(
         print,
         verifyEachPass,
         c,
-        remarks);
+        remarks,
+        optimizeForSize);
   }
 
   /** A copy with per-pass verification on or off. */
   public CompilerOptions withVerifyEachPass(boolean v) {
     return new CompilerOptions(
-        targets, optLevel, fastMath, lineInfo, maxRegisters, knobs, print, v, checks, remarks);
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        v,
+        checks,
+        remarks,
+        optimizeForSize);
+  }
+
+  /** A copy for size ({@code -Os}) or not; the level and knobs stay as they are. */
+  public CompilerOptions withOptimizeForSize(boolean size) {
+    return new CompilerOptions(
+        targets,
+        optLevel,
+        fastMath,
+        lineInfo,
+        maxRegisters,
+        knobs,
+        print,
+        verifyEachPass,
+        checks,
+        remarks,
+        size);
   }
 
   /** A copy printing the remarks of other pass families. */
@@ -229,6 +301,7 @@ public record CompilerOptions(
         print,
         verifyEachPass,
         checks,
-        r);
+        r,
+        optimizeForSize);
   }
 }

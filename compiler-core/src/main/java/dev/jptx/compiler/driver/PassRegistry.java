@@ -633,8 +633,8 @@ public final class PassRegistry {
         2,
         "enable-pipeliner",
         true,
-        null,
-        "",
+        o -> !o.optimizeForSize() || o.knobs().flag("enable-pipeliner-opt-size"),
+        "not -Os unless enable-pipeliner-opt-size",
         "needs SSA MIR; software-pipelines single-block loops by Swing Modulo Scheduling and"
             + " prints the schedules; the code generators may add blocks",
         PassBodies.pipeliner());

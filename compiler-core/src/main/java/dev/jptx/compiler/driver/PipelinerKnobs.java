@@ -18,6 +18,13 @@ final class PipelinerKnobs {
   static void register(Map<String, Knob> m) {
     bool(
         m,
+        "enable-pipeliner-opt-size",
+        "false",
+        "At -Os (optimizeForSize), software-pipeline loops too (with enable-pipeliner); false,"
+            + " the seed's default, leaves them alone there: a pipelined loop adds a prolog and an"
+            + " epilog to its kernel.");
+    bool(
+        m,
         "enable-pipeliner",
         "false",
         "Software-pipeline single-block loops by Swing Modulo Scheduling (the 'machine-pipeliner'"

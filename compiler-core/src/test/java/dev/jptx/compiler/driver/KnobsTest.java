@@ -902,7 +902,7 @@ class KnobsTest {
             "load-remat",
             "no-mi-remat",
             // their effects: PipelinerKnobsTest, one test each
-            "enable-pipeliner pipeliner-max-mii pipeliner-force-ii pipeliner-max-stages"
+            "enable-pipeliner enable-pipeliner-opt-size pipeliner-max-mii pipeliner-force-ii pipeliner-max-stages"
                 + " pipeliner-prune-deps pipeliner-prune-loop-carried pipeliner-ignore-recmii"
                 + " pipeliner-show-mask pipeliner-dbg-res pipeliner-annotate-for-testing"
                 + " pipeliner-experimental-cg pipeliner-ii-search-range pipeliner-register-pressure"

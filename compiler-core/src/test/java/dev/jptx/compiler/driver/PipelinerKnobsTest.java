@@ -70,7 +70,14 @@ class PipelinerKnobsTest {
 
   /** The MIR of the pipeliner stage, with its schedules, run by the pipeline at {@code level}. */
   private static String stage(String mir, int level, List<String> knobs) {
-    CompilerOptions o = KnobsTest.options("sm_90", level, knobs, EnumSet.of(Stage.PIPELINER));
+    return stage(mir, level, knobs, false);
+  }
+
+  /** As {@link #stage(String, int, List)}, for size ({@code -Os}) or not. */
+  private static String stage(String mir, int level, List<String> knobs, boolean size) {
+    CompilerOptions o =
+        KnobsTest.options("sm_90", level, knobs, EnumSet.of(Stage.PIPELINER))
+            .withOptimizeForSize(size);
     StringBuilder dump = new StringBuilder();
     List<MachineFunction> fs = MirParser.parse(mir);
     new Pipeline(o, (point, unit, text) -> dump.append(text))
@@ -87,6 +94,17 @@ class PipelinerKnobsTest {
     assertFalse(stage(DOT, 3, off).contains("; schedule"));
     // off by default: the measurements in the knob's help
     assertFalse(stage(DOT, 3, List.of("pipeliner-annotate-for-testing")).contains("; schedule"));
+  }
+
+  @Test
+  void enablePipelinerOptSize_pipelinesAtOsOnlyWhenSet() {
+    List<String> on = List.of("pipeliner-annotate-for-testing", "enable-pipeliner");
+    assertFalse(stage(DOT, 2, on, true).contains("; schedule"));
+    List<String> set =
+        List.of("pipeliner-annotate-for-testing", "enable-pipeliner", "enable-pipeliner-opt-size");
+    assertTrue(stage(DOT, 2, set, true).contains("; schedule of bb2 in @dotLoop: II 12"));
+    // and it changes nothing at the other levels
+    assertTrue(stage(DOT, 2, on, false).contains("; schedule of bb2 in @dotLoop: II 12"));
   }
 
   @Test

@@ -100,6 +100,16 @@ class UnrollKnobsTest {
   }
 
   @Test
+  void optimizeForSize_presetsUnrollOnlyWhatGetsSmaller() {
+    String[] size = SizeOptimization.PRESETS.toArray(String[]::new);
+    assertEquals(1, stores(RUNTIME_LOOP, size));
+    assertEquals(1, stores(CONSTANT_LOOP, size));
+    // the four-trip loop still unrolls fully (10 instructions after folding, below 32)
+    assertFalse(
+        dump(KnobsTest.CONSTANT_LOOP, Stage.OPT, 2, SizeOptimization.PRESETS).contains("phi"));
+  }
+
+  @Test
   void unrollRuntimeCount_isTheFactor() {
     assertEquals(3, stores(RUNTIME_LOOP, "unroll-runtime-count=2"));
     assertEquals(4, stores(RUNTIME_LOOP, "unroll-runtime-count=3"));
