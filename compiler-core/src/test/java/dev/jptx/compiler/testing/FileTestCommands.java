@@ -41,16 +41,16 @@ import java.util.function.BiFunction;
  *   <li>{@code errors CLASS}: the diagnostics of a class with bad kernels;
  *   <li>{@code opt PASS... [options as for stage]}: IR through passes of the registry ({@link
  *       PassRegistry}), whatever their conditions, as {@code jptx run-pass};
- *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [knob:NAME=VALUE] [NAME[=VALUE]] [stop]}: IR
- *       through the pipeline, printed after a stage; a registered knob's name may stand alone
- *       ({@code enable-legalize-types-checking}); with {@code stop} the pipeline ends there (for
- *       DAGs whose legal nodes instruction selection does not cover yet);
+ *   <li>{@code stage STAGE [sm_XX] [-ON] [fast-math] [line-info] [knob:NAME=VALUE] [NAME[=VALUE]]
+ *       [stop]}: IR through the pipeline, printed after a stage; a registered knob's name may stand
+ *       alone ({@code enable-legalize-types-checking}); with {@code stop} the pipeline ends there
+ *       (for DAGs whose legal nodes instruction selection does not cover yet);
  *   <li>{@code dag-roundtrip}: parse DAG text and print it again;
  *   <li>{@code dag-legalize-types sm_XX}: DAG text through type legalization for the target (which
  *       replaces the headers' target), printed;
  *   <li>{@code dag-legalize sm_XX}: the same, then operation legalization;
  *   <li>{@code mir PASS... [options as for stage]}: MIR through passes of the registry, the same
- *       way;
+ *       way; ending in {@code emit}, the PTX, which {@code ptxas} must accept;
  *   <li>{@code modulo-expand mve II C0,C1,...}: MIR whose first single-block loop a pipeliner code
  *       generator rewrites under a fixed schedule ({@link ExpandCommand});
  *   <li>{@code ptx [options as for stage]}: IR to PTX, assembled by {@code ptxas} for sm_75 and
@@ -123,6 +123,10 @@ final class FileTestCommands {
     CompilerOptions o = options(rest);
     Code c = parse.apply(input, o.targets().get(0));
     new Pipeline(o, DumpSink.NONE).runPasses(c, passes);
+    if (c.ptx() != null) {
+      // passes that end in emit: ptxas must accept what they print
+      Tools.assertAssembles(c.ptx(), o.targets().get(0), o.fastMath());
+    }
     return c.print();
   }
 
@@ -238,6 +242,7 @@ final class FileTestCommands {
     List<SmTarget> targets = new ArrayList<>();
     int opt = 3;
     boolean fast = false;
+    boolean lines = false;
     List<String> knobs = new ArrayList<>(List.of("enable-legalize-types-checking"));
     for (String x : args) {
       if (x.startsWith("sm_")) {
@@ -246,6 +251,8 @@ final class FileTestCommands {
         opt = Integer.parseInt(x.substring(2));
       } else if (x.equals("fast-math")) {
         fast = true;
+      } else if (x.equals("line-info")) {
+        lines = true;
       } else if (x.startsWith("knob:")) {
         knobs.add(x.substring(5));
       } else if (isKnob(x)) {
@@ -260,6 +267,6 @@ final class FileTestCommands {
       targets.add(SmTargets.get("sm_90"));
     }
     return new CompilerOptions(
-        targets, opt, fast, false, 0, Knobs.parse(knobs), PrintPoints.NONE, true, false);
+        targets, opt, fast, lines, 0, Knobs.parse(knobs), PrintPoints.NONE, true, false);
   }
 }
