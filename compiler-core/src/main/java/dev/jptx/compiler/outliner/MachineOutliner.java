@@ -100,7 +100,7 @@ public final class MachineOutliner {
     }
     List<Scored> scored = new ArrayList<>();
     for (Candidate c : candidates) {
-      Scored s = score(c.occurrences(), liveness);
+      Scored s = scoreOrTrim(c.occurrences(), liveness);
       if (s != null) {
         scored.add(s);
       }
@@ -141,7 +141,40 @@ public final class MachineOutliner {
   /** A candidate's occurrences with the results they need and its cost. */
   private record Scored(List<Occurrence> occurrences, List<Integer> results, OutliningCost cost) {}
 
-  /** The candidate's cost over {@code occs}, or null if a value crossing a call cannot. */
+  /** The most instructions {@link #scoreOrTrim} drops from a candidate's end. */
+  private static final int MAX_TRIM = 16;
+
+  /**
+   * {@link #score} of {@code occs}, or of the longest of their prefixes, down to {@link #MAX_TRIM}
+   * instructions shorter, that can be outlined: the suffix tree offers only the longest repeats (a
+   * repeat always followed by the same instruction is no node of its own), and one that ends in a
+   * predicate result or half of a Java operation may have a good candidate in it.
+   */
+  private Scored scoreOrTrim(List<Occurrence> occs, Map<MachineFunction, Liveness> liveness) {
+    int length = occs.get(0).length();
+    for (int cut = 0; cut <= MAX_TRIM && length - cut >= 2; cut++) {
+      List<Occurrence> shorter = new ArrayList<>();
+      for (Occurrence o : occs) {
+        List<MachineInstr> seq =
+            o.site().block().instrs().subList(o.site().index(), o.site().index() + length - cut);
+        shorter.add(
+            cut == 0
+                ? o
+                : new Occurrence(
+                    o.site(), o.position(), length - cut, CanonicalSequence.of(o.site().f(), seq)));
+      }
+      Scored s = score(shorter, liveness);
+      if (s != null) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The candidate's cost over {@code occs}, or null if a value crossing a call cannot, or a call
+   * would split a Java operation ({@link OperationBoundaries}).
+   */
   private Scored score(List<Occurrence> occs, Map<MachineFunction, Liveness> liveness) {
     CanonicalSequence form = occs.get(0).form();
     for (int n : form.liveIns()) {
@@ -153,6 +186,17 @@ public final class MachineOutliner {
     List<Integer> across = new ArrayList<>();
     for (Occurrence o : occs) {
       BitSet after = liveAfter(o, liveness);
+      List<VReg> outs = new ArrayList<>();
+      for (int n : o.form().written()) {
+        if (after.get(o.form().registers().get(n).id())) {
+          outs.add(o.form().registers().get(n));
+        }
+      }
+      List<VReg> ins = o.form().liveIns().stream().map(n -> o.form().registers().get(n)).toList();
+      List<MachineInstr> before = o.site().block().instrs().subList(0, o.site().index());
+      if (OperationBoundaries.splits(o.instrs(), before, ins, outs)) {
+        return null;
+      }
       int crossing = 0;
       List<VReg> regs = o.form().registers();
       BitSet written = new BitSet();

@@ -162,7 +162,9 @@ class DifferentialFuzzTest {
     boolean whole = shard.count() == 1 && COUNT >= 200 && FEATURES.equals(Feature.DEFAULTS);
     return Stream.concat(
         kernels,
-        Stream.of(DynamicTest.dynamicTest("loops pipelined", () -> pipelinedLoops(whole))));
+        Stream.of(
+            DynamicTest.dynamicTest("loops pipelined", () -> pipelinedLoops(whole)),
+            DynamicTest.dynamicTest("sequences outlined", () -> outlinedSequences(whole))));
   }
 
   /**
@@ -188,6 +190,30 @@ class DifferentialFuzzTest {
               + t.pipelined()
               + " loops, fewer than "
               + MIN_PIPELINED
+              + ": "
+              + t.summary());
+    }
+  }
+
+  /**
+   * The fewest sequences a whole run must have outlined (issue #23 asks for 100): the outliner's
+   * configurations ({@link FuzzRunner#OUTLINED}) test it only where it outlines.
+   */
+  static final int MIN_OUTLINED = 100;
+
+  /**
+   * Prints what the outliner did, and fails a whole run that outlined fewer than {@link
+   * #MIN_OUTLINED}.
+   */
+  private static void outlinedSequences(boolean whole) {
+    OutlinerTally t = runner.outliner();
+    System.out.println("jptx fuzz: outliner: " + t.summary());
+    if (whole && t.sequences() < MIN_OUTLINED) {
+      fail(
+          "the outliner's configurations outlined "
+              + t.sequences()
+              + " sequences, fewer than "
+              + MIN_OUTLINED
               + ": "
               + t.summary());
     }

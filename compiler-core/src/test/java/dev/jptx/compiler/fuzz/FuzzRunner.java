@@ -1,5 +1,6 @@
 package dev.jptx.compiler.fuzz;
 
+import dev.jptx.compiler.diag.ReportedRemark;
 import dev.jptx.compiler.driver.CompilerOptions;
 import dev.jptx.compiler.frontend.classes.ClassPath;
 import dev.jptx.compiler.testing.Configurations;
@@ -42,6 +43,12 @@ final class FuzzRunner implements AutoCloseable {
   }
 
   /**
+   * The machine outliner forced (issue #23): on, at the seed's threshold of 1, with three reruns;
+   * added to one side of the pipeliner's pairs and of the pairs that switch optimizations off.
+   */
+  static final String OUTLINED = " enable-machine-outliner=enable machine-outliner-reruns=3";
+
+  /**
    * The pipeliner's pairs (issue #22): forced at each loop's MII and MII + 3, at most 1 to 5
    * stages, at a register budget of 24, after runtime unrolling by 1 (none), 2, 3, 4 or 8, one side
    * with the peeling code generator. Before the pairs that switch optimizations off, so that the
@@ -49,9 +56,9 @@ final class FuzzRunner implements AutoCloseable {
    */
   static final List<List<Config>> PIPELINED =
       List.of(
-          pair(forced(0, 1, 1), forced(3, 2, 4)),
-          pair(forced(0, 3, 2), forced(3, 4, 8)),
-          pair(forced(0, 5, 3), forced(3, 3, 1) + " pipeliner-experimental-cg"));
+          pair(forced(0, 1, 1), forced(3, 2, 4) + OUTLINED),
+          pair(forced(0, 3, 2), forced(3, 4, 8) + OUTLINED),
+          pair(forced(0, 5, 3), forced(3, 3, 1) + " pipeliner-experimental-cg" + OUTLINED));
 
   /**
    * The pipeliner forced after runtime unrolling by {@code unroll} (1: none, so that the pipeliner
@@ -83,7 +90,8 @@ final class FuzzRunner implements AutoCloseable {
     // the JVM on its own), so that every switch-off knob fits in the sixteen seed slots
     List<String> off = Configurations.disableKnobs();
     for (int i = 0; i < off.size(); i += 6) {
-      String first = "-O3 sm_75 " + String.join(" ", off.subList(i, Math.min(i + 3, off.size())));
+      String first =
+          "-O3 sm_75 " + String.join(" ", off.subList(i, Math.min(i + 3, off.size()))) + OUTLINED;
       String second =
           i + 3 < off.size()
               ? "-O3 sm_90 " + String.join(" ", off.subList(i + 3, Math.min(i + 6, off.size())))
@@ -225,6 +233,7 @@ final class FuzzRunner implements AutoCloseable {
   private final boolean keep;
   private final Device jvm = Device.jvm();
   private final PipelinerTally pipeliner = new PipelinerTally();
+  private final OutlinerTally outliner = new OutlinerTally();
   private int solos;
 
   FuzzRunner(Path work, boolean keep) {
@@ -279,7 +288,11 @@ final class FuzzRunner implements AutoCloseable {
             long start = System.nanoTime();
             try (ClassPath classPath = classPath(dir)) {
               return Differential.build(
-                  bytes(dir, className), k.options(), moduleDir(dir, k), classPath, pipeliner::add);
+                  bytes(dir, className),
+                  k.options(),
+                  moduleDir(dir, k),
+                  classPath,
+                  FuzzRunner.this::tally);
             } catch (AssertionError e) {
               return e.getMessage();
             } catch (TestAbortedException e) {
@@ -341,6 +354,16 @@ final class FuzzRunner implements AutoCloseable {
    */
   PipelinerTally pipeliner() {
     return pipeliner;
+  }
+
+  /** The outliner's remarks from each batch's build, as {@link #pipeliner()}. */
+  OutlinerTally outliner() {
+    return outliner;
+  }
+
+  private void tally(List<ReportedRemark> remarks) {
+    pipeliner.add(remarks);
+    outliner.add(remarks);
   }
 
   /** Runs {@code k} in a class of its own: the isolation and the reducer's oracle. */
