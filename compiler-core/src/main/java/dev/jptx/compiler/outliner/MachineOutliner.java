@@ -67,12 +67,37 @@ public final class MachineOutliner {
     if (options.mode() == OutlinerMode.DISABLE) {
       return all;
     }
+    Map<MachineFunction, BitSet> entryLive = new HashMap<>();
+    for (MachineFunction f : all) {
+      entryLive.put(f, Liveness.of(f).liveIn(f.blocks().get(0)));
+    }
     for (int round = 0; round <= options.reruns(); round++) {
       if (round(all, noOutline, round) == 0) {
         break;
       }
     }
+    for (MachineFunction f : all) {
+      checkEntry(f, entryLive.getOrDefault(f, new BitSet()));
+    }
     return all;
+  }
+
+  /**
+   * The allocation's invariant after outlining: the registers {@code f} reads before writing on
+   * some path are those it read so before (none for an outlined function, which loads every input
+   * from a parameter). A call that left out an input, or a function that reads a register its
+   * caller never passed, would read a value no path defines.
+   */
+  private static void checkEntry(MachineFunction f, BitSet before) {
+    BitSet now = Liveness.of(f).liveIn(f.blocks().get(0));
+    if (!now.equals(before)) {
+      throw new IllegalStateException(
+          f.info().name()
+              + ": outlining changed the registers read before any write: "
+              + before
+              + " became "
+              + now);
+    }
   }
 
   /** One round; the number of functions it outlined. */
