@@ -121,15 +121,15 @@ final class OutlinedFunctionBuilder {
     return new MOperand.Imm(0, MOperand.ImmKind.INT);
   }
 
-  /** The {@code .param} type of a value of class {@code c}, as calls declare it. */
+  /**
+   * The {@code .param} type of a value of class {@code c}, as calls declare it: its register
+   * declaration's type, for the {@link #passable} classes.
+   */
   static String paramType(RegisterClass c) {
-    return switch (c) {
-      case B32 -> ".b32";
-      case B64 -> ".b64";
-      case F32 -> ".f32";
-      case F64 -> ".f64";
-      default -> throw new IllegalArgumentException("no .param of class " + c);
-    };
+    if (!passable(c)) {
+      throw new IllegalArgumentException("no .param of class " + c);
+    }
+    return c.declaredType();
   }
 
   private static MachineOpcode load(RegisterClass c) {
