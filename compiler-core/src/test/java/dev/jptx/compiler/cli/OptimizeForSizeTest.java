@@ -33,6 +33,13 @@ class OptimizeForSizeTest {
           y = y * x + 2.25f;
           y = y * x - 0.75f;
           y = y * x + 0.0625f;
+          y = y * x - 0.375f;
+          y = y * x + 1.25f;
+          y = y * x - 0.125f;
+          y = y * x + 0.5f;
+          y = y * x - 2.5f;
+          y = y * x + 0.875f;
+          y = y * x - 0.0625f;
           y = y * x + c;
           return y > 4f ? y - 4f : y * 0.5f;
         }

@@ -89,20 +89,21 @@ class OutlinerKnobsTest {
 
   @Test
   void enableMachineOutliner_choosesWhetherAndHowDearACallIs() {
-    // 4 repeats of 13 instructions (a store last), 2 inputs (%0 and %1), no result: expected
-    // cost 4 * 3 + (13 + 2 + 1) = 28 < 52; at worst each call also saves and restores what is live
-    // across it: %0 and %1 but after the last, and here 6 more values: 3 * 19 + 15 + 16 = 88
-    String mir = repeats(4, 12, 6);
+    // 4 repeats of 16 instructions (a store last), 2 inputs (%0 and %1), no result; each call
+    // costs 2 + 1 + 4 (the overhead): 4 * 7 + (16 + 2 + 1) = 47 < 64. At worst each call also
+    // saves and restores what is live across it: %0 and %1 but after the last, and here 6 more
+    // values: 3 * (7 + 4 + 12) + (7 + 12) + 19 = 107
+    String mir = repeats(4, 16, 6);
     assertEquals(0, run(mir, "enable-machine-outliner=disable").calls("OUTLINED_FUNCTION_0"));
     assertEquals(0, run(mir).calls("OUTLINED_FUNCTION_0")); // the default: disable
     Run enabled = run(mir, "enable-machine-outliner=enable");
     assertEquals(4, enabled.calls("OUTLINED_FUNCTION_0"), enabled.mir());
     assertEquals(
         0, run(mir, "enable-machine-outliner=guaranteed-beneficial").calls("OUTLINED_FUNCTION_0"));
-    // without the 6: 3 * 7 + 3 + 16 = 40 < 52
+    // without the 6: 3 * (7 + 4) + 7 + 19 = 59 < 64
     assertEquals(
         4,
-        run(repeats(4, 12, 0), "enable-machine-outliner=guaranteed-beneficial")
+        run(repeats(4, 16, 0), "enable-machine-outliner=guaranteed-beneficial")
             .calls("OUTLINED_FUNCTION_0"));
     IllegalArgumentException e =
         assertThrows(
@@ -113,24 +114,24 @@ class OutlinerKnobsTest {
 
   @Test
   void outlinerBenefitThreshold_isTheFewestInstructionsSaved() {
-    // saves 28 - 22 = 6 PTX instructions (as above)
-    String mir = repeats(4, 7, 0);
-    Run six = run(mir, "enable-machine-outliner=enable", "outliner-benefit-threshold=6");
-    assertEquals(4, six.calls("OUTLINED_FUNCTION_0"));
-    assertTrue(six.remarks().get(0).message().startsWith("Saved 6 PTX instructions"), six.mir());
-    Run seven = run(mir, "enable-machine-outliner=enable", "outliner-benefit-threshold=7");
-    assertEquals(0, seven.calls("OUTLINED_FUNCTION_0"));
+    // 4 repeats of 15: saves 60 - (4 * 7 + 18) = 14 PTX instructions
+    String mir = repeats(4, 15, 0);
+    Run at14 = run(mir, "enable-machine-outliner=enable", "outliner-benefit-threshold=14");
+    assertEquals(4, at14.calls("OUTLINED_FUNCTION_0"));
+    assertTrue(at14.remarks().get(0).message().startsWith("Saved 14 PTX instructions"), at14.mir());
+    Run at15 = run(mir, "enable-machine-outliner=enable", "outliner-benefit-threshold=15");
+    assertEquals(0, at15.calls("OUTLINED_FUNCTION_0"));
     assertTrue(
-        seven.remarks().stream().anyMatch(r -> r.name().equals("NotOutliningCheaper")),
-        seven.remarks().toString());
+        at15.remarks().stream().anyMatch(r -> r.name().equals("NotOutliningCheaper")),
+        at15.remarks().toString());
   }
 
   /**
-   * Two sequences P Q and P R, three repeats each, P 16 instructions from %1 (one input, one
-   * result), Q and R 24 more and a store: each whole sequence saves more (3 * 41 - (3 * 3 + 41 + 3)
-   * = 73) than P over all six (6 * 16 - (6 * 3 + 16 + 3) = 59), so the first round outlines P Q and
-   * P R, and P is left twice, once in each function: a rerun outlines it from them (2 * 16 - (2 * 3
-   * + 19) = 7).
+   * Two sequences P Q and P R, three repeats each, P 20 instructions from %1 (one input, one
+   * result), Q and R {@code tailLength} more and a store. With a tail of 24 each whole sequence
+   * saves more (3 * 45 - (3 * 7 + 48) = 66) than P over all six (6 * 20 - (6 * 7 + 23) = 55), so
+   * the first round outlines P Q and P R, and P is left twice, once in each function: a rerun
+   * outlines it from them (2 * 20 - (2 * 7 + 23) = 3).
    */
   private static String sharedPrefix(int tailLength) {
     StringBuilder sb = new StringBuilder();
@@ -140,7 +141,7 @@ class OutlinerKnobsTest {
     for (int c = 0; c < 6; c++) {
       int r = 10 + c;
       sb.append("  BAR_SYNC\n");
-      sb.append(chain(r, "%1", 16, "MUL_LO_S32", "ADD_S32"));
+      sb.append(chain(r, "%1", 20, "MUL_LO_S32", "ADD_S32"));
       String tail =
           c % 2 == 0
               ? chain(r, "%" + r, tailLength, "XOR_B32", "SUB_S32")

@@ -36,12 +36,14 @@ class OperationBoundariesTest {
     return text.toString();
   }
 
-  /** Ten arithmetic instructions on %R from %1, so that a call pays. */
+  /** Sixteen arithmetic instructions on %R from %1, so that a call pays. */
   private static final String WORK =
-      "  %R:b32 = ADD_S32 %1, 3\n"
-          + "  %R = MUL_LO_S32 %R, 5\n  %R = XOR_B32 %R, 6\n  %R = MUL_LO_S32 %R, 7\n"
-          + "  %R = XOR_B32 %R, 8\n  %R = MUL_LO_S32 %R, 9\n  %R = XOR_B32 %R, 10\n"
-          + "  %R = MUL_LO_S32 %R, 11\n  %R = XOR_B32 %R, 12\n  %R = MUL_LO_S32 %R, 13\n";
+      "  %R:b32 = ADD_S32 %1, 3\n  %R = MUL_LO_S32 %R, 5\n  %R = XOR_B32 %R, 6\n"
+          + "  %R = MUL_LO_S32 %R, 7\n  %R = XOR_B32 %R, 8\n  %R = MUL_LO_S32 %R, 9\n"
+          + "  %R = XOR_B32 %R, 10\n  %R = MUL_LO_S32 %R, 11\n  %R = XOR_B32 %R, 12\n"
+          + "  %R = MUL_LO_S32 %R, 13\n  %R = XOR_B32 %R, 14\n  %R = MUL_LO_S32 %R, 15\n"
+          + "  %R = XOR_B32 %R, 16\n  %R = MUL_LO_S32 %R, 17\n  %R = XOR_B32 %R, 18\n"
+          + "  %R = MUL_LO_S32 %R, 19\n";
 
   @Test
   void aShiftWithItsMaskInside_isOutlined() {
