@@ -21,7 +21,10 @@ import org.w3c.dom.NodeList;
 class PluginDescriptorTest {
   private static final Path DESCRIPTOR = Path.of("target/classes/META-INF/maven/plugin.xml");
 
-  /** parameter → "property default" as API.md §2's table gives them ("" for none). */
+  /**
+   * parameter → "property default" as API.md §2's table gives them ("" for none), with §5's
+   * additions ({@code remarks}, {@code optimizeForSize}).
+   */
   private static final Map<String, String> API =
       new TreeMap<>(
           Map.ofEntries(
@@ -36,6 +39,7 @@ class PluginDescriptorTest {
               Map.entry("ptxasPath", "jptx.ptxas "),
               Map.entry("failOnSpills", "jptx.failOnSpills false"),
               Map.entry("remarks", "jptx.remarks "),
+              Map.entry("optimizeForSize", "jptx.optimizeForSize false"),
               Map.entry("skip", "jptx.skip false")));
 
   private static Element compileMojo() throws Exception {

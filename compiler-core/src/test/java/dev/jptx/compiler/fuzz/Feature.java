@@ -113,7 +113,13 @@ enum Feature {
    * chosen at run time; the caller reads it (and writes its own slots where the arguments were
    * outputs or local arrays).
    */
-  ARRAY_RETURNS;
+  ARRAY_RETURNS,
+  /**
+   * Code that repeats: one straight-line expression instantiated four to six times on other values,
+   * as inlined helpers and unrolled loops repeat code (the machine outliner's candidates, issue
+   * #23; {@link Repeats}).
+   */
+  REPEATS;
 
   /** Everything: the compiler translates every construct the generator knows. */
   static final Set<Feature> DEFAULTS = Set.copyOf(EnumSet.allOf(Feature.class));

@@ -23,6 +23,9 @@ final class KernelGenerator {
   /** Makes the counted loops' random stream differ from the kernel's. */
   private static final long COUNTED_LOOPS_SALT = 0x22_5EED_C0DE_1007L;
 
+  /** The salt of {@link Repeats}' random stream. */
+  private static final long REPEATS_SALT = 0x23_5EED_0071_1AE5L;
+
   KernelGenerator(Set<Feature> features) {
     this.features = Set.copyOf(features);
   }
@@ -99,6 +102,10 @@ final class KernelGenerator {
       // a stream of their own, so that the statements above are what this seed always gave
       SplittableRandom loops = new SplittableRandom(seed ^ COUNTED_LOOPS_SALT);
       body.addAll(new CountedLoops(loops, g, names).some());
+    }
+    if (features.contains(Feature.REPEATS)) {
+      SplittableRandom repeats = new SplittableRandom(seed ^ REPEATS_SALT);
+      body.addAll(new Repeats(repeats, g, names).some());
     }
     params = new ArrayList<>(params);
     sinks(g, scope, body, params);

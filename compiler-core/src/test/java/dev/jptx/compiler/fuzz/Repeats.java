@@ -1,0 +1,77 @@
+package dev.jptx.compiler.fuzz;
+
+import dev.jptx.compiler.fuzz.Scope.Kind;
+import dev.jptx.compiler.fuzz.Scope.Var;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * Code that repeats ({@link Feature#REPEATS}, issue #23): one expression of one type over two
+ * placeholders, drawn once, then written four to six times with the placeholders bound to locals
+ * holding other values of the kernel, each result a local the kernel's sinks observe. After
+ * inlining and optimization the copies are the same instructions in other registers: the machine
+ * outliner's candidates, whose repeats the other statements seldom make long enough to pay for a
+ * call. Like {@link CountedLoops} it draws from a random stream of its own and goes after the
+ * kernel's other statements, so a kernel seed gives what it gave before the feature.
+ */
+final class Repeats {
+  /** What the expression leaves out: branches and calls, which would split it into blocks. */
+  private static final Set<Feature> BRANCHY =
+      EnumSet.of(
+          Feature.SIDE_EFFECTS,
+          Feature.TERNARIES,
+          Feature.SHORT_CIRCUIT,
+          Feature.SWITCH,
+          Feature.DEVICE_CALLS,
+          Feature.JDK_HELPERS,
+          Feature.STRICT_MATH,
+          Feature.FLOAT_REMAINDER,
+          Feature.HALF_PRECISION,
+          Feature.ARRAY_RETURNS,
+          Feature.RECORDS);
+
+  private final SplittableRandom r;
+  private final Set<Feature> features;
+  private final ExpressionGenerator g;
+  private final StatementGenerator.Names names;
+
+  /** Repeats over the variables of {@code kernel}'s scope, drawn from {@code r}. */
+  Repeats(SplittableRandom r, ExpressionGenerator kernel, StatementGenerator.Names names) {
+    this.r = r;
+    this.features = EnumSet.copyOf(kernel.f);
+    features.removeAll(BRANCHY);
+    this.g = new ExpressionGenerator(r, features, kernel.scope, kernel.gid);
+    this.names = names;
+  }
+
+  /** None (one kernel in four) or one group of repeats. */
+  List<Stmt> some() {
+    List<Stmt> out = new ArrayList<>();
+    if (g.chance(4)) {
+      return out;
+    }
+    JType t = g.pick(g.valueTypes());
+    Scope placeholders = new Scope();
+    String a = names.fresh("ra");
+    String b = names.fresh("rb");
+    placeholders.add(new Var(a, t, Kind.FIXED, 0, null));
+    placeholders.add(new Var(b, t, Kind.FIXED, 0, null));
+    ExpressionGenerator shape = new ExpressionGenerator(r, features, placeholders, null);
+    String template = shape.exact(t, 5).render();
+    int copies = 4 + r.nextInt(3);
+    for (int k = 0; k < copies; k++) {
+      String x = names.fresh("rx");
+      String y = names.fresh("ry");
+      String z = names.fresh("rz");
+      out.add(Stmt.of(t.java + " " + x + " = ", g.exact(t, 1), ";"));
+      out.add(Stmt.of(t.java + " " + y + " = ", g.exact(t, 1), ";"));
+      String body = template.replaceAll("\\b" + a + "\\b", x).replaceAll("\\b" + b + "\\b", y);
+      out.add(Stmt.of(t.java + " " + z + " = " + body + ";"));
+      g.scope.add(new Var(z, t, Kind.LOCAL, 0, null));
+    }
+    return out;
+  }
+}
