@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 
 /**
  * Code that repeats ({@link Feature#REPEATS}, issue #23): one expression of one type over two
- * placeholders, drawn once, then written four to six times with the placeholders bound to locals
+ * placeholders, drawn once, then written five to eight times with the placeholders bound to locals
  * holding other values of the kernel, each result a local the kernel's sinks observe. After
  * inlining and optimization the copies are the same instructions in other registers: the machine
  * outliner's candidates, whose repeats the other statements seldom make long enough to pay for a
@@ -47,21 +47,47 @@ final class Repeats {
     this.names = names;
   }
 
-  /** None (one kernel in four) or one group of repeats. */
+  /** None (one kernel in four), one or two groups of repeats. */
   List<Stmt> some() {
     List<Stmt> out = new ArrayList<>();
-    if (g.chance(4)) {
+    int groups = g.chance(4) ? 0 : 1 + r.nextInt(2);
+    for (int i = 0; i < groups; i++) {
+      out.addAll(group());
+    }
+    return out;
+  }
+
+  /** One expression's copies, or nothing where the kernel has no 32- or 64-bit type. */
+  private List<Stmt> group() {
+    List<Stmt> out = new ArrayList<>();
+    List<JType> wide = new ArrayList<>();
+    for (JType v : g.valueTypes()) {
+      // 16-bit values cross no call (no .param type), and a boolean's expression is a comparison
+      if (v == JType.INT || v == JType.LONG || v == JType.FLOAT || v == JType.DOUBLE) {
+        wide.add(v);
+      }
+    }
+    if (wide.isEmpty()) {
       return out;
     }
-    JType t = g.pick(g.valueTypes());
+    JType t = g.pick(wide);
     Scope placeholders = new Scope();
     String a = names.fresh("ra");
     String b = names.fresh("rb");
     placeholders.add(new Var(a, t, Kind.FIXED, 0, null));
     placeholders.add(new Var(b, t, Kind.FIXED, 0, null));
     ExpressionGenerator shape = new ExpressionGenerator(r, features, placeholders, null);
-    String template = shape.exact(t, 5).render();
-    int copies = 4 + r.nextInt(3);
+    // a chain of parts, each folding in one more subexpression, so that every copy is long
+    String[] ops =
+        t.isFloating() ? new String[] {"+", "-", "*"} : new String[] {"+", "-", "*", "^"};
+    String template = a;
+    int parts = 5 + r.nextInt(4);
+    for (int i = 0; i < parts; i++) {
+      String op = ops[r.nextInt(ops.length)];
+      template = "(" + template + " " + op + " " + shape.exact(t, 3).render() + ")";
+    }
+    template = "(" + template + " " + ops[r.nextInt(ops.length)] + " " + b + ")";
+    int copies = 5 + r.nextInt(4);
     for (int k = 0; k < copies; k++) {
       String x = names.fresh("rx");
       String y = names.fresh("ry");
