@@ -80,6 +80,15 @@ class OptimizeForSizeTest {
   }
 
   @Test
+  void os_statsCountWhatTheOutlinerDid() {
+    Run r = dump("-Os", "--stats");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().matches("(?s).*\\boutlined functions\\b.*"), r.err());
+    assertTrue(r.err().matches("(?s).*\\boutlined sequences\\b.*"), r.err());
+    assertTrue(r.err().matches("(?s).*\\binstructions outlined\\b.*"), r.err());
+  }
+
+  @Test
   void os_theUsersKnobWinsOverThePreset() {
     Run r = dump("-Os", "--knob=enable-machine-outliner=disable");
     assertEquals(0, r.code(), r.err());
