@@ -115,9 +115,9 @@ enum Feature {
    */
   ARRAY_RETURNS,
   /**
-   * Code that repeats: one straight-line expression instantiated five to eight times on other
-   * values, as inlined helpers and unrolled loops repeat code (the machine outliner's candidates,
-   * issue #23; {@link Repeats}).
+   * Code that repeats: one straight-line expression instantiated six to nine times on other values,
+   * as inlined helpers and unrolled loops repeat code (the machine outliner's candidates, issue
+   * #23; {@link Repeats}).
    */
   REPEATS;
 

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 
 /**
  * Code that repeats ({@link Feature#REPEATS}, issue #23): one expression of one type over two
- * placeholders, drawn once, then written five to eight times with the placeholders bound to locals
+ * placeholders, drawn once, then written six to nine times with the placeholders bound to locals
  * holding other values of the kernel, each result a local the kernel's sinks observe. After
  * inlining and optimization the copies are the same instructions in other registers: the machine
  * outliner's candidates, whose repeats the other statements seldom make long enough to pay for a
@@ -47,10 +47,10 @@ final class Repeats {
     this.names = names;
   }
 
-  /** None (one kernel in four), one or two groups of repeats. */
+  /** One or two groups of repeats. */
   List<Stmt> some() {
     List<Stmt> out = new ArrayList<>();
-    int groups = g.chance(4) ? 0 : 1 + r.nextInt(2);
+    int groups = 1 + r.nextInt(2);
     for (int i = 0; i < groups; i++) {
       out.addAll(group());
     }
@@ -81,13 +81,13 @@ final class Repeats {
     String[] ops =
         t.isFloating() ? new String[] {"+", "-", "*"} : new String[] {"+", "-", "*", "^"};
     String template = a;
-    int parts = 5 + r.nextInt(4);
+    int parts = 4 + r.nextInt(4);
     for (int i = 0; i < parts; i++) {
       String op = ops[r.nextInt(ops.length)];
-      template = "(" + template + " " + op + " " + shape.exact(t, 3).render() + ")";
+      template = "(" + template + " " + op + " " + shape.exact(t, 2).render() + ")";
     }
     template = "(" + template + " " + ops[r.nextInt(ops.length)] + " " + b + ")";
-    int copies = 5 + r.nextInt(4);
+    int copies = 6 + r.nextInt(4);
     for (int k = 0; k < copies; k++) {
       String x = names.fresh("rx");
       String y = names.fresh("ry");
