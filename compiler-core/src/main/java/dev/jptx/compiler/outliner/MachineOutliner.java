@@ -197,8 +197,11 @@ public final class MachineOutliner {
   }
 
   /**
-   * The candidate's cost over {@code occs}, or null if a value crossing a call cannot, or a call
-   * would split a Java operation ({@link OperationBoundaries}).
+   * The candidate's cost over those of {@code occs} that can share one function, or null if fewer
+   * than two can or a value crossing a call cannot. An occurrence is left out if a call there would
+   * split a Java operation ({@link OperationBoundaries}), if it needs a result without a {@code
+   * .param} type, or if a value that another needs afterwards is overwritten within it (the call
+   * would have no register to leave it in).
    */
   private Scored score(List<Occurrence> occs, Map<MachineFunction, Liveness> liveness) {
     CanonicalSequence form = occs.get(0).form();
@@ -207,44 +210,79 @@ public final class MachineOutliner {
         return null;
       }
     }
-    TreeSet<Integer> results = new TreeSet<>();
-    List<Integer> across = new ArrayList<>();
+    Map<Occurrence, BitSet> after = new HashMap<>();
+    Map<Occurrence, List<Integer>> needs = new LinkedHashMap<>();
     for (Occurrence o : occs) {
-      BitSet after = liveAfter(o, liveness);
-      List<VReg> outs = new ArrayList<>();
+      BitSet live = liveAfter(o, liveness);
+      List<Integer> needed = new ArrayList<>();
       for (int n : o.form().written()) {
-        if (after.get(o.form().registers().get(n).id())) {
-          outs.add(o.form().registers().get(n));
+        if (o.form().isLast(n) && live.get(o.form().registers().get(n).id())) {
+          needed.add(n);
         }
       }
+      List<VReg> outs = needed.stream().map(n -> o.form().registers().get(n)).toList();
       List<VReg> ins = o.form().liveIns().stream().map(n -> o.form().registers().get(n)).toList();
       List<MachineInstr> before = o.site().block().instrs().subList(0, o.site().index());
-      if (OperationBoundaries.splits(o.instrs(), before, ins, outs)) {
-        return null;
+      boolean passable =
+          needed.stream().allMatch(n -> OutlinedFunctionBuilder.passable(form.classes().get(n)));
+      if (passable && !OperationBoundaries.splits(o.instrs(), before, ins, outs)) {
+        after.put(o, live);
+        needs.put(o, needed);
       }
-      int crossing = 0;
+    }
+    List<Occurrence> group = compatible(needs);
+    if (group.size() < 2) {
+      return null;
+    }
+    TreeSet<Integer> results = new TreeSet<>();
+    group.forEach(o -> results.addAll(needs.get(o)));
+    List<Integer> across = new ArrayList<>();
+    for (Occurrence o : group) {
       List<VReg> regs = o.form().registers();
       BitSet written = new BitSet();
       for (int n : o.form().written()) {
         written.set(regs.get(n).id());
-        if (after.get(regs.get(n).id())) {
-          results.add(n);
-        }
       }
-      for (int r = after.nextSetBit(0); r >= 0; r = after.nextSetBit(r + 1)) {
+      BitSet live = after.get(o);
+      int crossing = 0;
+      for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) {
         crossing += written.get(r) ? 0 : 1;
       }
       across.add(crossing);
     }
-    for (int n : results) {
-      if (!OutlinedFunctionBuilder.passable(form.classes().get(n))) {
-        return null;
-      }
-    }
     OutliningCost cost =
         new OutliningCost(
             occs.get(0).length(), form.liveIns().size(), results.size(), across, options.mode());
-    return new Scored(occs, List.copyOf(results), cost);
+    return new Scored(group, List.copyOf(results), cost);
+  }
+
+  /**
+   * The largest group of occurrences, in position order, in which every value one needs afterwards
+   * is the last value of its register in each of the others: grown from each occurrence in turn,
+   * taking the others in order while they fit; the first largest wins.
+   */
+  private static List<Occurrence> compatible(Map<Occurrence, List<Integer>> needs) {
+    List<Occurrence> all = List.copyOf(needs.keySet());
+    List<Occurrence> best = List.of();
+    for (int seed = 0; seed < all.size() && best.size() < all.size(); seed++) {
+      List<Occurrence> group = new ArrayList<>(List.of(all.get(seed)));
+      Set<Integer> needed = new TreeSet<>(needs.get(all.get(seed)));
+      for (int k = 0; k < all.size(); k++) {
+        Occurrence o = all.get(k);
+        if (k == seed
+            || !needed.stream().allMatch(o.form()::isLast)
+            || !group.stream().allMatch(g -> needs.get(o).stream().allMatch(g.form()::isLast))) {
+          continue;
+        }
+        group.add(o);
+        needed.addAll(needs.get(o));
+      }
+      if (group.size() > best.size()) {
+        group.sort(Comparator.comparingInt(Occurrence::position));
+        best = group;
+      }
+    }
+    return best;
   }
 
   /** The registers live right after {@code o}. */

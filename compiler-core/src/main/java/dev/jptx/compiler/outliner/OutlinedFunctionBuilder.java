@@ -1,5 +1,6 @@
 package dev.jptx.compiler.outliner;
 
+import dev.jptx.compiler.codegen.RegisterRenaming;
 import dev.jptx.compiler.mir.FunctionInfo;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineBlock;
@@ -12,7 +13,9 @@ import dev.jptx.compiler.target.MachineOpcodes;
 import dev.jptx.compiler.target.MoveOpcodes;
 import dev.jptx.compiler.target.RegisterClass;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes an outlined {@code .func} and the calls that replace its occurrences (seed:
@@ -68,14 +71,11 @@ final class OutlinedFunctionBuilder {
                 name,
                 returnType,
                 List.of()));
-    for (RegisterClass c : form.classes()) {
-      f.newVReg(c);
-    }
-    MachineBlock b = f.addBlock();
+    List<MachineInstr> is = new ArrayList<>();
     int line = first.get(0).line();
     for (int k = 0; k < form.liveIns().size(); k++) {
       int n = form.liveIns().get(k);
-      b.add(
+      is.add(
           MachineInstr.of(
               load(form.classes().get(n)),
               List.of(new VReg(n)),
@@ -84,12 +84,12 @@ final class OutlinedFunctionBuilder {
     }
     for (int k = 0; k < form.instrs().size(); k++) {
       MachineInstr i = form.instrs().get(k);
-      b.add(new MachineInstr(i.opcode(), i.defs(), i.uses(), i.guard(), first.get(k).line()));
+      is.add(new MachineInstr(i.opcode(), i.defs(), i.uses(), i.guard(), first.get(k).line()));
     }
     int last = first.get(first.size() - 1).line();
     for (int k = 0; k < results.size(); k++) {
       int n = results.get(k);
-      b.add(
+      is.add(
           MachineInstr.of(
               store(form.classes().get(n)),
               List.of(),
@@ -99,7 +99,21 @@ final class OutlinedFunctionBuilder {
                   new MOperand.Reg(new VReg(n))),
               last));
     }
-    b.add(MachineInstr.of(MoveOpcodes.RET, List.of(), List.of(), last));
+    is.add(MachineInstr.of(MoveOpcodes.RET, List.of(), List.of(), last));
+    int[] register = FunctionRegisters.assign(is, form.classes());
+    int[] id = new int[form.classes().size()];
+    Map<Integer, VReg> made = new HashMap<>();
+    for (int n = 0; n < id.length; n++) {
+      RegisterClass c = form.classes().get(n);
+      id[n] =
+          made.computeIfAbsent(
+                  register[n] * RegisterClass.values().length + c.ordinal(), k -> f.newVReg(c))
+              .id();
+    }
+    MachineBlock b = f.addBlock();
+    for (MachineInstr i : is) {
+      b.add(RegisterRenaming.rename(i, n -> id[n]));
+    }
     f.leaveSsa();
     f.markAllocated();
     return f;
