@@ -159,7 +159,7 @@ public final class MachineOutliner {
       }
       taken.add(t);
     }
-    rewrite(all, taken, round);
+    rewrite(all, taken, round, liveness);
     return taken.size();
   }
 
@@ -297,20 +297,26 @@ public final class MachineOutliner {
     return live;
   }
 
-  private void rewrite(List<MachineFunction> all, List<Scored> taken, int round) {
+  private void rewrite(
+      List<MachineFunction> all,
+      List<Scored> taken,
+      int round,
+      Map<MachineFunction, Liveness> liveness) {
     record Edit(Occurrence occurrence, MachineInstr call) {}
     Map<MachineBlock, List<Edit>> edits = new LinkedHashMap<>();
     for (int k = 0; k < taken.size(); k++) {
       Scored s = taken.get(k);
       String name = "OUTLINED_FUNCTION_" + (round == 0 ? "" : round + "_") + k;
       Occurrence first = s.occurrences().get(0);
-      all.add(
+      MachineFunction function =
           OutlinedFunctionBuilder.function(
-              name, first.form(), List.copyOf(first.instrs()), first.site().f(), s.results()));
+              name, first.form(), List.copyOf(first.instrs()), first.site().f(), s.results());
+      all.add(function);
       passed(name, s);
       for (Occurrence o : s.occurrences()) {
         MachineInstr call =
             OutlinedFunctionBuilder.call(name, o.form(), s.results(), o.instrs().get(0).line());
+        OutliningCheck.check(o.site().f(), o.instrs(), call, function, liveAfter(o, liveness));
         edits.computeIfAbsent(o.site().block(), b -> new ArrayList<>()).add(new Edit(o, call));
       }
       PassCounters.add("outlined functions", 1);
