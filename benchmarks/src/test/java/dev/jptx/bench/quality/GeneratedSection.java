@@ -21,9 +21,17 @@ final class GeneratedSection {
    * @throws IllegalArgumentException if only one marker is there, or they are out of order
    */
   static String splice(String document, String generated) {
-    int begin = document.indexOf(BEGIN);
-    int end = document.indexOf(END);
-    String section = BEGIN + "\n" + generated.strip() + "\n" + END;
+    return splice(document, generated, BEGIN, END);
+  }
+
+  /**
+   * {@code document} with the section between {@code beginMarker} and {@code endMarker} replaced,
+   * as {@link #splice(String, String)} does for the quality report's.
+   */
+  static String splice(String document, String generated, String beginMarker, String endMarker) {
+    int begin = document.indexOf(beginMarker);
+    int end = document.indexOf(endMarker);
+    String section = beginMarker + "\n" + generated.strip() + "\n" + endMarker;
     if (begin < 0 && end < 0) {
       String head = document.isBlank() ? "" : document.stripTrailing() + "\n\n";
       return head + section + "\n";
@@ -31,6 +39,6 @@ final class GeneratedSection {
     if (begin < 0 || end < begin) {
       throw new IllegalArgumentException("docs/quality.md: the generated markers are broken");
     }
-    return document.substring(0, begin) + section + document.substring(end + END.length());
+    return document.substring(0, begin) + section + document.substring(end + endMarker.length());
   }
 }

@@ -120,7 +120,7 @@ public final class QualityReport {
     return a;
   }
 
-  private static String commit(Path root) {
+  static String commit(Path root) {
     try {
       return Commands.run(root, List.of("git", "describe", "--always", "--dirty")).strip();
     } catch (IllegalStateException | UncheckedIOException e) {
@@ -129,7 +129,7 @@ public final class QualityReport {
   }
 
   /** Empties the scratch directory, so that no module of an earlier run is compared. */
-  private static void clean(Path work) {
+  static void clean(Path work) {
     try {
       if (Files.exists(work)) {
         try (Stream<Path> files = Files.walk(work)) {

@@ -23,11 +23,11 @@ import org.objectweb.asm.tree.MethodNode;
  * @param node the class as the compiler reads it
  * @param instructions its bytecode instructions, all methods together
  */
-record GeneratedKernel(
+public record GeneratedKernel(
     KernelShape shape, int units, Path classes, ClassNode node, int instructions) {
 
   /** Writes, compiles and reads the class of {@code shape} with {@code units} units. */
-  static GeneratedKernel of(KernelShape shape, int units, Path dir) {
+  public static GeneratedKernel of(KernelShape shape, int units, Path dir) {
     try {
       Path src = dir.resolve("src/gen/" + shape.className() + ".java");
       Path classes = dir.resolve("classes");

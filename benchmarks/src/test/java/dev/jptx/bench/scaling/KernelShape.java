@@ -9,7 +9,7 @@ import java.util.List;
  * every method stays within the JVM's 64 KiB of bytecode; a kernel with more calls device functions
  * holding the rest, one after another.
  */
-enum KernelShape {
+public enum KernelShape {
   /** A straight-line chain of float arithmetic. */
   STRAIGHT(1500) {
     @Override
