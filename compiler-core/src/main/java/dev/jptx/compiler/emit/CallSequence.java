@@ -82,12 +82,9 @@ final class CallSequence {
 
   /** The {@code .param} type of a value in a register of class {@code c}. */
   static String paramType(RegisterClass c) {
-    return switch (c) {
-      case B32 -> ".b32";
-      case B64 -> ".b64";
-      case F32 -> ".f32";
-      case F64 -> ".f64";
-      default -> throw new IllegalArgumentException("no call parameter of class " + c.mirName());
-    };
+    if (!c.callParameter()) {
+      throw new IllegalArgumentException("no call parameter of class " + c.mirName());
+    }
+    return c.declaredType();
   }
 }

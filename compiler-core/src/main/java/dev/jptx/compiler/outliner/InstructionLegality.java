@@ -5,6 +5,7 @@ import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineFunction;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.PtxParam;
+import dev.jptx.compiler.target.AtomicOpcodes;
 import dev.jptx.compiler.target.ConstraintFamily;
 import dev.jptx.compiler.target.MemoryOpcodes;
 import dev.jptx.compiler.target.MoveOpcodes;
@@ -38,7 +39,7 @@ final class InstructionLegality {
         return false;
       }
       case ATOMIC, CAS -> {
-        if (!i.opcode().name().contains("_GLOBAL_")) {
+        if (!AtomicOpcodes.onGlobalMemory(i.opcode())) {
           return false;
         }
       }
@@ -48,7 +49,7 @@ final class InstructionLegality {
         || MemoryOpcodes.isParamLoad(i.opcode())
         || MemoryOpcodes.localAccess(i.opcode()) != null
         || i.opcode() == MemoryOpcodes.CVTA_LOCAL_U64
-        || i.opcode().name().startsWith("ST_PARAM")) {
+        || MemoryOpcodes.isParamStore(i.opcode())) {
       return false;
     }
     for (MOperand o : i.uses()) {

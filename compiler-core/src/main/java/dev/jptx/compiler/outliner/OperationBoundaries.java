@@ -3,6 +3,7 @@ package dev.jptx.compiler.outliner;
 import dev.jptx.compiler.mir.MOperand;
 import dev.jptx.compiler.mir.MachineInstr;
 import dev.jptx.compiler.mir.VReg;
+import dev.jptx.compiler.target.JavaOperationParts;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -58,13 +59,12 @@ final class OperationBoundaries {
   }
 
   private static boolean isShift(MachineInstr i) {
-    String n = i.opcode().name();
-    return (n.startsWith("SHL_") || n.startsWith("SHR_")) && i.uses().size() == 2;
+    return JavaOperationParts.SHIFTS.contains(i.opcode()) && i.uses().size() == 2;
   }
 
   /** An {@code and} with a constant below 64: a shift count's mask, maybe. */
   private static boolean isMask(MachineInstr i) {
-    if (!i.opcode().name().startsWith("AND_")) {
+    if (!JavaOperationParts.MASKS.contains(i.opcode())) {
       return false;
     }
     for (MOperand o : i.uses()) {
@@ -77,7 +77,6 @@ final class OperationBoundaries {
 
   /** A {@code cvt.rzi} whose NaN result must be selected to 0. */
   private static boolean needsSelect(MachineInstr i) {
-    String n = i.opcode().name();
-    return n.startsWith("CVT_RZI_") && !n.equals("CVT_RZI_S32_F32");
+    return JavaOperationParts.NAN_SELECTED_CONVERSIONS.contains(i.opcode());
   }
 }

@@ -31,10 +31,7 @@ final class OutlinedFunctionBuilder {
 
   /** The classes a value crossing a call may have: those with a {@code .param} type. */
   static boolean passable(RegisterClass c) {
-    return switch (c) {
-      case B32, B64, F32, F64 -> true;
-      default -> false;
-    };
+    return c.callParameter();
   }
 
   /**

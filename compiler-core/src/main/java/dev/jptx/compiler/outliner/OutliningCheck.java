@@ -62,7 +62,7 @@ final class OutliningCheck {
           && i.uses().get(0) instanceof MOperand.Sym s
           && params.contains(s.name())) {
         inCallee.put(i.defs().get(0).id(), argValues.get(params.indexOf(s.name())));
-      } else if (i.opcode().name().startsWith("ST_PARAM")
+      } else if (MemoryOpcodes.isParamStore(i.opcode())
           && i.uses().get(0) instanceof MOperand.Sym s
           && s.name().equals(FunctionInfo.RETURN_PARAM)) {
         long offset = ((MOperand.Imm) i.uses().get(1)).bits();

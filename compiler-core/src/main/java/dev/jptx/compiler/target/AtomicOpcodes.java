@@ -12,6 +12,7 @@ import dev.jptx.compiler.ir.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The {@code atom} instructions, and the {@code red} forms of those that do not exchange, generated
@@ -66,6 +67,12 @@ public final class AtomicOpcodes {
       List.of(AddressSpace.GLOBAL, AddressSpace.SHARED, AddressSpace.GENERIC);
 
   private static final List<MachineOpcode> OPCODES = opcodes();
+
+  private static final Set<String> GLOBAL =
+      OPCODES.stream()
+          .map(MachineOpcode::name)
+          .filter(n -> n.contains("_GLOBAL_"))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   private static Row row(
       AtomicOp op, Type type, String ptxOp, String suffix, RegisterClass c, Availability when) {
@@ -175,6 +182,14 @@ public final class AtomicOpcodes {
       }
     }
     throw new IllegalArgumentException("no atomic " + n);
+  }
+
+  /**
+   * True if {@code op} is an {@code atom} or {@code red} of this table on global memory (not on
+   * shared or generic addresses, which may be shared).
+   */
+  public static boolean onGlobalMemory(MachineOpcode op) {
+    return GLOBAL.contains(op.name());
   }
 
   /** The opcodes the table generates: every row in every space, atom and red. */

@@ -116,6 +116,11 @@ public enum MemoryOpcodes implements MachineOpcode {
           .map(m -> TABLE.get(name("LD_PARAM", m)))
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
+  private static final java.util.Set<MachineOpcode> PARAM_STORES =
+      STORE_TYPES.stream()
+          .map(m -> TABLE.get(name("ST_PARAM", m)))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   private static final java.util.Set<MachineOpcode> READ_ONLY_LOADS = readOnlyLoads();
 
   private static java.util.Set<MachineOpcode> readOnlyLoads() {
@@ -237,6 +242,14 @@ public enum MemoryOpcodes implements MachineOpcode {
    */
   public static boolean isParamLoad(MachineOpcode op) {
     return PARAM_LOADS.contains(op);
+  }
+
+  /**
+   * True for a store to the {@code .param} space ({@code ST_PARAM_F32}): a function's return
+   * parameter, or a call's argument.
+   */
+  public static boolean isParamStore(MachineOpcode op) {
+    return PARAM_STORES.contains(op);
   }
 
   /**

@@ -43,10 +43,12 @@ final class FuzzRunner implements AutoCloseable {
   }
 
   /**
-   * The machine outliner forced (issue #23): on, at the seed's threshold of 1, with three reruns;
-   * added to one side of the pipeliner's pairs and of the pairs that switch optimizations off.
+   * The machine outliner forced (issue #23): on, at the seed's threshold of 1, with three reruns,
+   * and the allocation checker on (the outliner validates each of its calls itself); added to one
+   * side of the pipeliner's pairs and of the pairs that switch optimizations off.
    */
-  static final String OUTLINED = " enable-machine-outliner=enable machine-outliner-reruns=3";
+  static final String OUTLINED =
+      " enable-machine-outliner=enable machine-outliner-reruns=3 verify-regalloc";
 
   /**
    * The pipeliner's pairs (issue #22): forced at each loop's MII and MII + 3, at most 1 to 5
