@@ -63,10 +63,14 @@ public interface Device extends AutoCloseable {
   }
 
   /**
-   * CUDA if usable, else the simulator; logs which it chose and why through {@link System.Logger}
-   * {@code dev.jptx.runtime}.
+   * CUDA if usable, else the simulator, unless the system property {@code jptx.device} or else the
+   * environment variable {@code JPTX_DEVICE} says {@code cuda}, {@code sim}, {@code jvm} or {@code
+   * best} (the default). Logs which it chose and why through {@link System.Logger} {@code
+   * dev.jptx.runtime}; the first fallback from CUDA to the simulator at {@code WARNING}.
    *
    * @return the device
+   * @throws NoDeviceException with {@code cuda} chosen and no usable CUDA device
+   * @throws IllegalArgumentException if the property or variable holds another value
    */
   static Device best() {
     return DeviceSelection.best();
