@@ -42,7 +42,7 @@ public final class FunctionAttributesText {
     return sb.toString();
   }
 
-  /** Reads attributes up to (not including) the header's {@code {}. */
+  /** Reads attributes up to (not including) the header's opening brace. */
   public static FunctionAttributes parse(LineLexer lx) {
     FunctionAttributes a = FunctionAttributes.NONE;
     while (!lx.peek().equals("{")) {

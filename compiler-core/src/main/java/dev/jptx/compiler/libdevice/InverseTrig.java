@@ -4,7 +4,7 @@ package dev.jptx.compiler.libdevice;
  * {@code Math.asin}, {@code acos}, {@code atan} and {@code atan2} for doubles.
  *
  * <p>atan: |x| is mapped by the breakpoints 7/16, 11/16, 19/16, 39/16 onto {@code atan(c) +
- * atan(t)} with {@code t = (x - c) / (1 + c x)}, |t| <= 7/16 (c = 0, 1/2, 1, 3/2, infinity), and
+ * atan(t)} with {@code t = (x - c) / (1 + c x)}, |t| &lt;= 7/16 (c = 0, 1/2, 1, 3/2, infinity), and
  * {@code atan(t) = t - t * P(t^2)} uses fdlibm's published degree-22 minimax polynomial, whose
  * leading term {@code A0 t^3} is formed exactly. The quotient's rounding error is recovered with an
  * {@code fma} and added as {@code dt / (1 + t^2)}, and {@code atan(c)} is a double-double, so the
@@ -13,8 +13,8 @@ package dev.jptx.compiler.libdevice;
  * the quadrant's multiple of pi in double-double, so it is as accurate as atan.
  *
  * <p>asin and acos use fdlibm's published rational approximation {@code asin(x) = x + x R(x^2)} for
- * |x| < 1/2 and the identity {@code asin(x) = pi/2 - 2 asin(sqrt((1 - x) / 2))} above it, with the
- * square root carried as a double-double (its remainder is exact with {@code fma}), pi/2 as a
+ * |x| &lt; 1/2 and the identity {@code asin(x) = pi/2 - 2 asin(sqrt((1 - x) / 2))} above it, with
+ * the square root carried as a double-double (its remainder is exact with {@code fma}), pi/2 as a
  * double-double and the leading term {@code x^3 / 6} of the correction formed exactly, so the one
  * final rounding dominates (below 0.6 ulp measured).
  */

@@ -13,7 +13,7 @@ import java.util.Set;
  * bb0:
  *   %0:b32 = LD_PARAM_U32 @saxpy_param_0, 0, line 12
  *   %5:pred = SETP_S32 ge, %4, %0, line 13
- *   @%5 BRA bb2
+ *   &#64;%5 BRA bb2
  *   BRA bb1
  * ...
  * }

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 /**
  * The 22 kernels of {@code benchmarks/cuda/kernels.cu} as test cases: each makes its inputs ({@link
  * BenchInputs}), computes the expected results ({@link BenchReference}), launches the entry through
- * a {@link Launcher} (nvcc's PTX on the simulator, or a {@link BenchPorts} method on the {@code
+ * a {@link Launcher} (nvcc's PTX on the simulator, or a {@code BenchPorts} method on the {@code
  * jvm} device) with the README's launch shape, and compares as the README's check column says
  * ({@link Compare}).
  *

@@ -1,9 +1,9 @@
 package dev.jptx.compiler.libdevice.fdlibm;
 
 /**
- * {@code StrictMath.exp}: FDLIBM's e_exp. x = k ln2 + r with |r| <= ln2/2 (ln2 split so that {@code
- * k * LN2_HI} is exact), exp(r) from a degree-5 rational form of r (r - r^2 R(r^2)), then k added
- * to the exponent.
+ * {@code StrictMath.exp}: FDLIBM's e_exp. x = k ln2 + r with |r| &lt;= ln2/2 (ln2 split so that
+ * {@code k * LN2_HI} is exact), exp(r) from a degree-5 rational form of r (r - r^2 R(r^2)), then k
+ * added to the exponent.
  */
 public final class FdlibmExp {
   /** ln2 = LN2_HI + LN2_LO; LN2_HI has 32 trailing zero bits, so k * LN2_HI is exact. */

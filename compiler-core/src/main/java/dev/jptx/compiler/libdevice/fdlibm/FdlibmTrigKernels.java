@@ -1,7 +1,7 @@
 package dev.jptx.compiler.libdevice.fdlibm;
 
 /**
- * FDLIBM's k_sin, k_cos and k_tan: sine, cosine and tangent of a reduced argument x + y, |x| <=
+ * FDLIBM's k_sin, k_cos and k_tan: sine, cosine and tangent of a reduced argument x + y, |x| &lt;=
  * pi/4 and |y| below half an ulp of x, by minimax polynomials; tan above 0.6744 uses tan(pi/4 - x)
  * and computes the reciprocal, when needed, with a split quotient. Its sine and cosine coefficients
  * serve {@code Math}'s library too ({@code Trig}'s double-double kernels).
