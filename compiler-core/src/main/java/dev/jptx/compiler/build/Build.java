@@ -475,7 +475,8 @@ public final class Build {
         Optional.ofNullable(r),
         millis,
         budget,
-        c.pressureOf(target, k.entryName()));
+        c.pressureOf(target, k.entryName()),
+        k.maxThreadsPerBlock() > 0 ? k.maxThreadsPerBlock() : KernelResult.DEFAULT_THREADS);
   }
 
   /** Removes the class's modules of targets this build owns but did not write now. */

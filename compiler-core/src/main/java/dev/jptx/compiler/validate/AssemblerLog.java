@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  *     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
  * ptxas info    : Used 10 registers, used 0 barriers, 380 bytes cmem[0]
  * </pre>
+ *
+ * <p>A kernel with static shared memory has {@code , 1024 bytes smem} on its {@code Used} line.
  */
 final class AssemblerLog {
   private static final Pattern COMPILING =
@@ -23,6 +25,7 @@ final class AssemblerLog {
       Pattern.compile(
           "(\\d+) bytes stack frame, (\\d+) bytes spill stores, (\\d+) bytes spill loads");
   private static final Pattern USED = Pattern.compile("Used (\\d+) registers");
+  private static final Pattern SMEM = Pattern.compile("(\\d+) bytes smem");
 
   private AssemblerLog() {}
 
@@ -48,7 +51,11 @@ final class AssemblerLog {
       }
       m = USED.matcher(line);
       if (m.find() && function != null) {
-        out.add(new KernelResources(function, Integer.parseInt(m.group(1)), stores, loads, stack));
+        Matcher smem = SMEM.matcher(line);
+        int shared = smem.find() ? Integer.parseInt(smem.group(1)) : 0;
+        out.add(
+            new KernelResources(
+                function, Integer.parseInt(m.group(1)), stores, loads, stack, shared));
         function = null;
       }
     }
