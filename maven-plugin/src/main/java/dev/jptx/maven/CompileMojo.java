@@ -3,6 +3,7 @@ package dev.jptx.maven;
 import dev.jptx.compiler.build.Build;
 import dev.jptx.compiler.build.BuildReport;
 import dev.jptx.compiler.build.BuildRequest;
+import dev.jptx.compiler.build.KernelResult;
 import dev.jptx.compiler.diag.Diagnostic;
 import dev.jptx.compiler.diag.ReportedRemark;
 import dev.jptx.compiler.driver.CompilerOptions;
@@ -101,6 +102,15 @@ public class CompileMojo extends AbstractMojo {
   private boolean failOnSpills;
 
   /**
+   * Fail the build if a kernel's theoretical occupancy on some target (the percentage its build
+   * line ends with) is below this, naming the kernel and the limiting resource; the kernel's class
+   * gets no module. 0, the default, sets no minimum. Kernels whose modules were not validated have
+   * no occupancy and are not judged (a warning counts them).
+   */
+  @Parameter(property = "jptx.minOccupancy", defaultValue = "0")
+  private int minOccupancy;
+
+  /**
    * Print the optimization remarks of these pass families, as clang's {@code -Rpass}: {@code
    * pipeliner}, {@code outliner} or {@code all}; comma-separated in the property ({@code
    * -Djptx.remarks=pipeliner}). Each is an info line {@code src/main/java/p/K.java:12: remark:
@@ -162,6 +172,9 @@ public class CompileMojo extends AbstractMojo {
       // the build already left no module for a spilling kernel's class; this names the kernels
       checkSpills(report, request.validate());
     }
+    if (minOccupancy > 0) {
+      checkOccupancy(report, request.validate());
+    }
     if (report.failed()) {
       throw new MojoFailureException("jptx: the build failed; see the messages above");
     }
@@ -180,6 +193,12 @@ public class CompileMojo extends AbstractMojo {
             .withChecks(checks)
             .withRemarks(OptionsMapping.remarks(remarks));
     ValidationMode mode = OptionsMapping.validation(validate);
+    if (minOccupancy < 0 || minOccupancy > 100) {
+      throw new MojoExecutionException(
+          "jptx: invalid configuration: minOccupancy (jptx.minOccupancy) "
+              + minOccupancy
+              + " is not a percentage from 0 to 100");
+    }
     Path ptxas = null;
     if (ptxasPath != null) {
       ptxas = ptxasPath.toPath();
@@ -198,7 +217,8 @@ public class CompileMojo extends AbstractMojo {
         mode,
         ptxas,
         failOnSpills,
-        stateDirectory(classes));
+        stateDirectory(classes),
+        minOccupancy);
   }
 
   /**
@@ -304,6 +324,39 @@ public class CompileMojo extends AbstractMojo {
           .append(internal == 1 ? " internal compiler error" : " internal compiler errors");
     }
     return sb.append("; see the messages above").toString();
+  }
+
+  private void checkOccupancy(BuildReport report, ValidationMode mode) throws MojoFailureException {
+    long unvalidated = report.kernelResults().stream().filter(k -> k.resources().isEmpty()).count();
+    if (unvalidated > 0) {
+      getLog()
+          .warn(
+              "jptx: minOccupancy cannot judge "
+                  + unvalidated
+                  + " kernel module(s) that were not validated"
+                  + (mode == ValidationMode.FALSE ? " (validate is false)" : ""));
+    }
+    List<String> low = new ArrayList<>();
+    for (KernelResult k : report.occupancyFailures()) {
+      String m =
+          "kernel "
+              + k.kernel()
+              + " ["
+              + k.target()
+              + "] has "
+              + k.occupancy().orElseThrow().describe()
+              + ", below minOccupancy "
+              + minOccupancy
+              + "%";
+      getLog().error("jptx: " + m);
+      low.add(m);
+    }
+    if (!low.isEmpty()) {
+      throw new MojoFailureException(
+          "jptx: "
+              + String.join("; ", low)
+              + " (use fewer registers or less shared memory, or lower minOccupancy)");
+    }
   }
 
   private void checkSpills(BuildReport report, ValidationMode mode) throws MojoFailureException {

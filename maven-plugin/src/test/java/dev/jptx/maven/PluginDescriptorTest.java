@@ -23,7 +23,7 @@ class PluginDescriptorTest {
 
   /**
    * parameter → "property default" as API.md §2's table gives them ("" for none), with §5's
-   * additions ({@code remarks}, {@code optimizeForSize}).
+   * additions ({@code remarks}, {@code optimizeForSize}, {@code minOccupancy}).
    */
   private static final Map<String, String> API =
       new TreeMap<>(
@@ -40,6 +40,7 @@ class PluginDescriptorTest {
               Map.entry("failOnSpills", "jptx.failOnSpills false"),
               Map.entry("remarks", "jptx.remarks "),
               Map.entry("optimizeForSize", "jptx.optimizeForSize false"),
+              Map.entry("minOccupancy", "jptx.minOccupancy 0"),
               Map.entry("skip", "jptx.skip false")));
 
   private static Element compileMojo() throws Exception {

@@ -277,6 +277,12 @@ public final class Build {
       results.stream().filter(KernelResult::spills).forEach(into::addSpillFailure);
       return new Remove(c.name);
     }
+    List<KernelResult> low =
+        results.stream().filter(k -> k.belowOccupancy(request.minOccupancy())).toList();
+    if (!low.isEmpty()) {
+      low.forEach(into::addOccupancyFailure);
+      return new Remove(c.name);
+    }
     List<String> lines = new ArrayList<>();
     for (KernelSpec k : r.kernels()) {
       lines.add(ModuleLayout.indexLine(k, List.copyOf(modules.keySet())));

@@ -25,6 +25,7 @@ public final class BuildReport {
   private final List<String> upToDate = new ArrayList<>();
   private final SortedMap<String, SortedSet<String>> validators = new TreeMap<>();
   private final List<KernelResult> spillFailures = new ArrayList<>();
+  private final List<KernelResult> occupancyFailures = new ArrayList<>();
 
   /** Appends everything {@code part} holds (one class's report, merged in input order). */
   void addAll(BuildReport part) {
@@ -36,6 +37,7 @@ public final class BuildReport {
     part.validators.forEach((v, ts) -> ts.forEach(t -> addValidation(v, t)));
     upToDate.addAll(part.upToDate);
     spillFailures.addAll(part.spillFailures);
+    occupancyFailures.addAll(part.occupancyFailures);
     written.addAll(part.written);
   }
 
@@ -66,6 +68,10 @@ public final class BuildReport {
 
   void addSpillFailure(KernelResult r) {
     spillFailures.add(r);
+  }
+
+  void addOccupancyFailure(KernelResult r) {
+    occupancyFailures.add(r);
   }
 
   void addWritten(Path p) {
@@ -133,6 +139,14 @@ public final class BuildReport {
   }
 
   /**
+   * The kernels whose occupancy was below the build's {@code minOccupancy}; their classes got no
+   * module. Also in {@link #kernelResults()}.
+   */
+  public List<KernelResult> occupancyFailures() {
+    return occupancyFailures;
+  }
+
+  /**
    * Which validator accepted the modules of which targets in this build, {@code ptxas 13.0} or
    * {@code JCuda nvPTXCompiler ...}: the build log says so, since the choice depends on the
    * machine.
@@ -151,6 +165,9 @@ public final class BuildReport {
 
   /** True if the build must fail. */
   public boolean failed() {
-    return !diagnostics.isEmpty() || !internalErrors.isEmpty() || !spillFailures.isEmpty();
+    return !diagnostics.isEmpty()
+        || !internalErrors.isEmpty()
+        || !spillFailures.isEmpty()
+        || !occupancyFailures.isEmpty();
   }
 }

@@ -19,6 +19,8 @@ import java.util.List;
  *     module
  * @param stateDirectory where the build keeps one stamp per kernel class to skip unchanged classes
  *     next time, or null to compile every class every time
+ * @param minOccupancy a class with a kernel whose occupancy on some target is below this percentage
+ *     fails and gets no module; 0 for no minimum (kernels without figures are not judged)
  */
 public record BuildRequest(
     List<Path> inputs,
@@ -28,11 +30,38 @@ public record BuildRequest(
     ValidationMode validate,
     Path ptxasPath,
     boolean failOnSpills,
-    Path stateDirectory) {
+    Path stateDirectory,
+    int minOccupancy) {
   /** Copies the lists. */
   public BuildRequest {
     inputs = List.copyOf(inputs);
     classPath = List.copyOf(classPath);
+    if (minOccupancy < 0 || minOccupancy > 100) {
+      throw new IllegalArgumentException(
+          "minOccupancy " + minOccupancy + " is not a percentage (0 to 100)");
+    }
+  }
+
+  /** A build without a minimum occupancy. */
+  public BuildRequest(
+      List<Path> inputs,
+      List<Path> classPath,
+      Path outputRoot,
+      CompilerOptions options,
+      ValidationMode validate,
+      Path ptxasPath,
+      boolean failOnSpills,
+      Path stateDirectory) {
+    this(
+        inputs,
+        classPath,
+        outputRoot,
+        options,
+        validate,
+        ptxasPath,
+        failOnSpills,
+        stateDirectory,
+        0);
   }
 
   /** A full (not incremental) build that tolerates spills. */

@@ -69,7 +69,8 @@ record BuildStamp(
         + " ptxas="
         + (r.ptxasPath() == null ? "PATH" : r.ptxasPath().toAbsolutePath())
         + " failOnSpills="
-        + r.failOnSpills();
+        + r.failOnSpills()
+        + (r.minOccupancy() > 0 ? " minOccupancy=" + r.minOccupancy() : "");
   }
 
   /** The file's text. */

@@ -61,6 +61,14 @@ public record KernelResult(
                 r.sharedBytes()));
   }
 
+  /**
+   * True if the kernel's occupancy is known and below {@code percent}; never with {@code percent}
+   * 0.
+   */
+  public boolean belowOccupancy(int percent) {
+    return percent > 0 && occupancy().map(o -> o.percent() < percent).orElse(false);
+  }
+
   /** True if validation reported spill stores or loads. */
   public boolean spills() {
     return resources.map(r -> r.spillStoreBytes() > 0 || r.spillLoadBytes() > 0).orElse(false);

@@ -10,6 +10,7 @@ import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.JavaSources;
 import dev.jptx.compiler.testing.Tools;
 import dev.jptx.compiler.validate.ValidationMode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,31 @@ class OccupancyLineTest {
     // 8.6: 100 KiB per multiprocessor, 48 KiB + 1 KiB reserved per block: two blocks, 16 of 48
     // warps
     assertEquals("occupancy 33% (shared memory)", tiled.occupancy().get().describe());
+  }
+
+  @Test
+  void minOccupancy_failsTheClassBelowItAndWritesNoModule() {
+    Tools.ptxas();
+    Path classes = JavaSources.compile(dir.resolve("src"), Map.of("demo.Occ", SOURCE));
+    CompilerOptions o = CompilerOptions.defaults().withTargets(List.of(SmTargets.get("sm_75")));
+    Path out = dir.resolve("strict");
+    BuildReport below =
+        Build.run(
+            new BuildRequest(
+                List.of(classes), List.of(), out, o, ValidationMode.TRUE, null, false, null, 26),
+            DumpSink.NONE);
+    assertTrue(below.failed());
+    assertEquals(
+        List.of("demo.Occ.tiled"),
+        below.occupancyFailures().stream().map(KernelResult::kernel).toList());
+    assertFalse(Files.exists(out.resolve("META-INF/jptx/demo/Occ/sm_75.ptx")));
+    BuildReport at =
+        Build.run(
+            new BuildRequest(
+                List.of(classes), List.of(), out, o, ValidationMode.TRUE, null, false, null, 25),
+            DumpSink.NONE);
+    assertFalse(at.failed(), at.toString());
+    assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Occ/sm_75.ptx")));
   }
 
   private Map<String, String> lines(ValidationMode mode, String... targets) {
