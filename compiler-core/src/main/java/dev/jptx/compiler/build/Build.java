@@ -81,9 +81,16 @@ public final class Build {
   /** Its modules are up to date. */
   private record Keep(String internalName, BuildStamp stamp) implements Outcome {}
 
-  /** New modules, the class's index lines in the stamp. */
+  /**
+   * New modules, the class's index lines in the stamp, and per target the {@code .resources} file
+   * of a module whose every kernel was validated.
+   */
   private record Write(
-      String internalName, Map<SmTarget, String> modules, BuildStamp stamp, boolean stamped)
+      String internalName,
+      Map<SmTarget, String> modules,
+      BuildStamp stamp,
+      boolean stamped,
+      Map<SmTarget, String> resources)
       implements Outcome {}
 
   private Build(BuildRequest request, DumpSink sink, UnaryOperator<Pipeline> configure) {
@@ -293,7 +300,11 @@ public final class Build {
         request.validate() == ValidationMode.FALSE
             || results.stream().allMatch(k -> k.resources().isPresent());
     return new Write(
-        c.name, modules, state.stamp(c.name, bytes, looked, modules, lines), validated);
+        c.name,
+        modules,
+        state.stamp(c.name, bytes, looked, modules, lines),
+        validated,
+        ResourceFiles.of(r.kernels(), results));
   }
 
   /** Writes what the compiled classes produced, in the order that keeps the index truthful. */
@@ -344,6 +355,14 @@ public final class Build {
           Path out = ModuleLayout.module(request.outputRoot(), w.className(), m.getKey());
           AtomicFiles.write(out, m.getValue());
           report.addWritten(out);
+          Path figures = ModuleLayout.resources(request.outputRoot(), w.className(), m.getKey());
+          String text = w.resources().get(m.getKey());
+          if (text != null) {
+            AtomicFiles.write(figures, text);
+          } else {
+            // figures of an earlier, validated build describe other code
+            Files.deleteIfExists(figures);
+          }
         }
         removeOtherTargets(w.className(), w.modules().keySet(), ownership);
         if (w.stamped()) {
@@ -493,13 +512,11 @@ public final class Build {
       return;
     }
     Set<String> kept = new HashSet<>();
-    keep.forEach(t -> kept.add(t.name() + ".ptx"));
+    keep.forEach(t -> kept.add(t.name()));
     try (var files = Files.list(dir)) {
       for (Path f : files.toList()) {
-        String name = f.getFileName().toString();
-        if (name.endsWith(".ptx")
-            && !kept.contains(name)
-            && ownership.owns(name.substring(0, name.length() - ".ptx".length()))) {
+        String target = ModuleLayout.targetOfWrittenFile(f.getFileName().toString());
+        if (target != null && !kept.contains(target) && ownership.owns(target)) {
           Files.delete(f);
         }
       }

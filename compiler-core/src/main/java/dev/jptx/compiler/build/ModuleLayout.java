@@ -43,6 +43,13 @@ public final class ModuleLayout {
         .resolve(dev.jptx.spi.ModuleLayout.modulePath(className, target.name()));
   }
 
+  /** The {@code .resources} file of a class's module for a target ({@code ModuleResources}). */
+  public static Path resources(Path outputRoot, String className, SmTarget target) {
+    return outputRoot
+        .resolve(ROOT)
+        .resolve(dev.jptx.spi.ModuleResources.path(className, target.name()));
+  }
+
   /** The index file. */
   public static Path index(Path outputRoot) {
     return outputRoot.resolve(ROOT).resolve(INDEX);
@@ -63,15 +70,26 @@ public final class ModuleLayout {
   }
 
   /**
-   * Whether a file of that name under {@link #ROOT} is one the build writes: a module or the index.
+   * Whether a file of that name under {@link #ROOT} is one the build writes: a module, its
+   * resources file or the index.
    */
   static boolean isWrittenName(String fileName) {
-    return fileName.equals(INDEX)
-        || (fileName.endsWith(dev.jptx.spi.ModuleLayout.MODULE_SUFFIX)
-            && SmTargets.find(
-                    fileName.substring(
-                        0, fileName.length() - dev.jptx.spi.ModuleLayout.MODULE_SUFFIX.length()))
-                .isPresent());
+    return fileName.equals(INDEX) || targetOfWrittenFile(fileName) != null;
+  }
+
+  /**
+   * The target of a module ({@code sm_90.ptx}) or of its resources file ({@code sm_90.resources});
+   * null for any other name.
+   */
+  static String targetOfWrittenFile(String fileName) {
+    for (String suffix :
+        List.of(dev.jptx.spi.ModuleLayout.MODULE_SUFFIX, dev.jptx.spi.ModuleResources.SUFFIX)) {
+      if (fileName.endsWith(suffix)) {
+        String target = fileName.substring(0, fileName.length() - suffix.length());
+        return SmTargets.find(target).isPresent() ? target : null;
+      }
+    }
+    return null;
   }
 
   /** The binary class name of an index line (its first field, unescaped). */

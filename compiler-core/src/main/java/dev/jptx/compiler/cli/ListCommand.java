@@ -21,10 +21,21 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
-    description = "List the @Kernel methods found: class, method, PTX entry, descriptor.")
+    description = {
+      "List the @Kernel methods found: class, method, PTX entry, descriptor.",
+      "With --verbose, a build output's figures per target: registers, shared memory, spills and"
+          + " occupancy."
+    })
 final class ListCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR_OR_JAR", arity = "1..*", description = "Class roots to search.")
   List<Path> inputs;
+
+  @CommandLine.Option(
+      names = "--verbose",
+      description =
+          "Below each kernel, per target built into DIR's META-INF/jptx and validated: registers,"
+              + " shared memory, spills and theoretical occupancy (as on the build line).")
+  boolean verbose;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -61,6 +72,9 @@ final class ListCommand implements Callable<Integer> {
                     + KernelIndexLine.encode(k.entryName())
                     + " "
                     + KernelIndexLine.encode(k.descriptor()));
+            if (verbose) {
+              ModuleFigures.print(out, root, k);
+            }
           }
         }
       }

@@ -10,6 +10,7 @@ import dev.jptx.compiler.target.SmTargets;
 import dev.jptx.compiler.testing.JavaSources;
 import dev.jptx.compiler.testing.Tools;
 import dev.jptx.compiler.validate.ValidationMode;
+import dev.jptx.spi.ModuleResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,6 +101,21 @@ class OccupancyLineTest {
             DumpSink.NONE);
     assertFalse(at.failed(), at.toString());
     assertTrue(Files.exists(out.resolve("META-INF/jptx/demo/Occ/sm_75.ptx")));
+  }
+
+  @Test
+  void validatedModules_getAResourcesFile_unvalidatedOnesNone() throws Exception {
+    Tools.ptxas();
+    build(ValidationMode.TRUE, "sm_86");
+    Path figures = dir.resolve("out/META-INF/jptx/demo/Occ/sm_86.resources");
+    List<ModuleResources> k = ModuleResources.parse(Files.readString(figures));
+    assertEquals(List.of("small", "tiled"), k.stream().map(ModuleResources::entry).toList());
+    assertEquals(49152, k.get(1).sharedBytes());
+    assertTrue(k.get(0).registers() > 0);
+    // built again without validation, the module's figures would describe other code: gone
+    build(ValidationMode.FALSE, "sm_86");
+    assertFalse(Files.exists(figures));
+    assertTrue(Files.exists(dir.resolve("out/META-INF/jptx/demo/Occ/sm_86.ptx")));
   }
 
   private Map<String, String> lines(ValidationMode mode, String... targets) {

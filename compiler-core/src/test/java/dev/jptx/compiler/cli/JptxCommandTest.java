@@ -242,6 +242,42 @@ class JptxCommandTest {
     assertEquals("demo.Saxpy saxpy saxpy (IF[F[F)V\n", r.out());
   }
 
+  /**
+   * On a build output, {@code --verbose} gives each target's figures from the resources files a
+   * validated build wrote, with the occupancy of the build line; a target built unvalidated has
+   * none.
+   */
+  @Test
+  void list_verboseOnABuildOutput_givesFiguresAndOccupancyPerTarget() {
+    Tools.ptxas();
+    Path classes = JavaSources.compile(dir, Map.of("demo.Saxpy", Sources.SAXPY));
+    String out = classes.toString();
+    Run built = jptx("compile", "-t", "sm_75", "-t", "sm_90", "-o", out, out);
+    assertEquals(0, built.code(), built.err());
+    Run r = jptx("list", "--verbose", out);
+    assertEquals(0, r.code(), r.err());
+    String[] lines = r.out().split("\\n");
+    assertEquals(3, lines.length, r.out());
+    assertEquals("demo.Saxpy saxpy saxpy (IF[F[F)V", lines[0]);
+    for (int k = 1; k <= 2; k++) {
+      assertTrue(
+          lines[k].matches(
+              "  sm_(75|90): \\d+ registers, 0 B shared, 0 B spill stores, 0 B spill loads, 0 B"
+                  + " stack, occupancy 100% \\(warps\\) at 256 threads"),
+          r.out());
+    }
+    String line = built.out().lines().filter(l -> l.contains("[sm_90]")).findFirst().get();
+    assertTrue(line.endsWith(", occupancy 100% (warps)"), line);
+    Run unvalidated =
+        jptx("compile", "-t", "sm_75", "-t", "sm_90", "--validate=false", "-o", out, out);
+    assertEquals(0, unvalidated.code(), unvalidated.err());
+    assertEquals(
+        "demo.Saxpy saxpy saxpy (IF[F[F)V\n"
+            + "  sm_75: not validated, occupancy unknown\n"
+            + "  sm_90: not validated, occupancy unknown\n",
+        jptx("list", "--verbose", out).out());
+  }
+
   /** Names are escaped as in kernels.list, so that one kernel is one line of one-word fields. */
   @Test
   void list_escapesNamesAsTheIndexDoes() {

@@ -31,7 +31,8 @@ class GpuApiOnSimulatorTest {
         "-O3 sm_90",
         "-O3 sm_52",
         "-O0 sm_60",
-        "-O3 sm_75 checks");
+        "-O3 sm_75 checks",
+        Configurations.OUTLINED_EVERYWHERE);
   }
 
   private static final SplittableRandom RANDOM = new SplittableRandom(7);

@@ -19,7 +19,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class JdkIntrinsicsOnSimulatorTest {
   static Stream<Arguments> configurations() {
     return Configurations.of(
-        "-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90", "-O3 sm_52", "-O0 sm_60");
+        "-O3 sm_90 maxreg=24",
+        "-O0 sm_75",
+        "-O3 sm_90",
+        "-O3 sm_52",
+        "-O0 sm_60",
+        Configurations.OUTLINED_EVERYWHERE);
   }
 
   private static final SplittableRandom RANDOM = new SplittableRandom(7);

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class KernelsOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    // -O0, -O3 on three targets, and -O3 with each optimization switched off in turn
+    // -O0, -O3 on three targets, the outliner forced, and -O3 with each optimization off in turn
     return Stream.concat(
         Configurations.of(
             "-O0 sm_75",
@@ -34,7 +34,8 @@ class KernelsOnSimulatorTest {
             "-O3 sm_52",
             "-O3 sm_90 maxreg=24",
             "-O3 sm_90 nvptx-enable-machine-sink",
-            "-O3 sm_80 " + Configurations.REMAT_EVERYWHERE),
+            "-O3 sm_80 " + Configurations.REMAT_EVERYWHERE,
+            Configurations.OUTLINED_EVERYWHERE),
         Configurations.eachPassOff("-O3 sm_75"));
   }
 

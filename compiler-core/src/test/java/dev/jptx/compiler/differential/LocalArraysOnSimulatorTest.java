@@ -36,7 +36,8 @@ class LocalArraysOnSimulatorTest {
         "-O3 sm_75 disable-promote-local-arrays",
         "-O3 sm_90 maxreg=24 disable-promote-local-arrays",
         "-O3 sm_75 disable-promote-local-arrays nv-disable-mem2reg",
-        "-O0 sm_75");
+        "-O0 sm_75",
+        Configurations.OUTLINED_EVERYWHERE);
   }
 
   private static final RandomArrays RANDOM = new RandomArrays(7);

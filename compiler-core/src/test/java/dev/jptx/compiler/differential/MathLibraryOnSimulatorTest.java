@@ -38,7 +38,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MathLibraryOnSimulatorTest {
   static Stream<Arguments> configurations() {
-    return Configurations.of("-O3 sm_90 maxreg=24", "-O0 sm_75", "-O3 sm_90", "-O3 sm_52");
+    return Configurations.of(
+        "-O3 sm_90 maxreg=24",
+        "-O0 sm_75",
+        "-O3 sm_90",
+        "-O3 sm_52",
+        Configurations.OUTLINED_EVERYWHERE);
   }
 
   /** Special values, then values spread over many binades, both signs. */

@@ -48,6 +48,15 @@ public final class Configurations {
         + maxStages;
   }
 
+  /**
+   * The machine outliner forced (issue #23): on at the seed's threshold of 1 with three reruns,
+   * under a register budget of 24, with the allocation checker, so that differential tests run the
+   * outlined calls of every kernel whose code repeats.
+   */
+  public static final String OUTLINED_EVERYWHERE =
+      "-O3 sm_90 maxreg=24 enable-machine-outliner=enable outliner-benefit-threshold=1"
+          + " machine-outliner-reruns=3 verify-regalloc";
+
   /** The largest MII {@link #pipelinerForced} schedules at. */
   public static final int FORCED_MAX_MII = 200;
 
