@@ -143,15 +143,14 @@ final class PtxFunctionBody {
 
   /**
    * The indices of the stores to the spill slot {@code slot} ({@link SpillSlots}) that reach {@code
-   * at}, with -1 if on some path none does. A store through a register address may write the slot
-   * and counts as one.
+   * at}, with -1 if on some path none does. A store through a register address does not count: the
+   * frame gives local arrays and spill slots disjoint parts of the depot, spill code addresses a
+   * slot only directly ({@code [__local_depot0+N]}), and the registers that address the depot point
+   * into arrays (fuzz kernel 0xbba1bd6438663c15: a masked count spilled before a loop that fills a
+   * local array through a register).
    */
   Set<Integer> slotStoresReaching(PtxStatement at, String slot) {
-    return pathFacts(
-        -1,
-        (last, s, i) ->
-            slot.equals(SpillSlots.stored(s)) || SpillSlots.storesAnywhere(s) ? i : last,
-        at);
+    return pathFacts(-1, (last, s, i) -> slot.equals(SpillSlots.stored(s)) ? i : last, at);
   }
 
   /** The {@code i}th statement. */

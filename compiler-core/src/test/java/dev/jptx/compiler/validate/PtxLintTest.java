@@ -290,6 +290,29 @@ class PtxLintTest {
   }
 
   /**
+   * A masked count spilled before a loop whose body fills a local array through a register (fuzz
+   * kernel 0xbba1bd6438663c15, pipelined at -O3 with maxreg=24): the array's stores do not write
+   * the spill slot, so the masked store is the one that reaches the reload on every path.
+   */
+  @Test
+  void shiftMask_localArrayStoresThroughARegisterDoNotWriteTheSpillSlot() {
+    String ptx =
+        kernel(
+                "and.b32 %r2, %r1, 31;",
+                "st.local.b32 [__local_depot0+176], %r2;",
+                "$L__BB0_1:",
+                "ld.local.b32 %r3, [__local_depot0+176];",
+                "shr.u32 %r4, %r5, %r3;",
+                "mov.u64 %rd2, __local_depot0;",
+                "st.local.u32 [%rd2], %r4;",
+                "st.local.u32 [%rd2+4], %r4;",
+                "setp.lt.s32 %p1, %r4, 9;",
+                "@%p1 bra $L__BB0_1;")
+            .replace("{\n", "{\n\t.local .align 8 .b8 \t__local_depot0[180];\n");
+    assertEquals(List.of(), PtxLint.check(ptx, false));
+  }
+
+  /**
    * Spill slot coloring shares a slot between values whose live ranges do not overlap (fuzz kernel
    * 0x101c2bb006c723d6, pipelined after runtime unrolling): what is stored after the reload, or on
    * a path that does not reach it, does not matter; every store that reaches it does.
