@@ -118,6 +118,23 @@ public abstract class AbstractDevice implements Device {
     }
   }
 
+  /**
+   * What the assembler reported for {@code kernel} in the module this device would run, for {@link
+   * Launch#forOccupancy}; none by default.
+   */
+  protected java.util.Optional<dev.jptx.spi.ModuleResources> occupancyFigures(KernelMethod kernel) {
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * The compute capability whose limits {@link Launch#forOccupancy} uses ({@code 90} for 9.0): the
+   * device's own; 9.0 for a device that reports none (the JVM device), as the simulator.
+   */
+  protected int occupancyCapability() {
+    int cc = info().computeCapabilityMajor() * 10 + info().computeCapabilityMinor();
+    return cc < 52 ? 90 : cc;
+  }
+
   @Override
   public final void launch(Launch launch, Class<?> kernelClass, String methodName, Object... args) {
     Objects.requireNonNull(launch, "launch");

@@ -46,6 +46,107 @@ public final class Launch {
   }
 
   /**
+   * A one-dimensional launch of at least {@code n} threads in the block size that gives {@code
+   * kernel} the highest theoretical occupancy on {@code device} ({@code dev.jptx.spi.Occupancy}),
+   * the largest such block size, up to the kernel's {@code maxThreadsPerBlock}: from the registers
+   * and static shared memory a validated build recorded for the module the device runs, and the
+   * device's compute capability (9.0 on {@code sim} and {@code jvm}). Without recorded figures (a
+   * module built unvalidated) it is 256 threads, or the kernel's maximum if lower.
+   *
+   * @param device where the kernel will run
+   * @param kernel a method reference to a {@code @Kernel public static void} method without
+   *     parameters; the overloads below take those of 1 to 12, as {@code launch} does
+   * @param n the threads wanted, at least 0
+   * @return the launch
+   */
+  public static Launch forOccupancy(Device device, Kernel0 kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 1 parameter. */
+  public static <A> Launch forOccupancy(Device device, Kernel1<A> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 2 parameters. */
+  public static <A, B> Launch forOccupancy(Device device, Kernel2<A, B> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 3 parameters. */
+  public static <A, B, C> Launch forOccupancy(Device device, Kernel3<A, B, C> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 4 parameters. */
+  public static <A, B, C, D> Launch forOccupancy(Device device, Kernel4<A, B, C, D> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 5 parameters. */
+  public static <A, B, C, D, E> Launch forOccupancy(
+      Device device, Kernel5<A, B, C, D, E> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 6 parameters. */
+  public static <A, B, C, D, E, F> Launch forOccupancy(
+      Device device, Kernel6<A, B, C, D, E, F> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 7 parameters. */
+  public static <A, B, C, D, E, F, G> Launch forOccupancy(
+      Device device, Kernel7<A, B, C, D, E, F, G> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 8 parameters. */
+  public static <A, B, C, D, E, F, G, H> Launch forOccupancy(
+      Device device, Kernel8<A, B, C, D, E, F, G, H> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 9 parameters. */
+  public static <A, B, C, D, E, F, G, H, I> Launch forOccupancy(
+      Device device, Kernel9<A, B, C, D, E, F, G, H, I> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 10 parameters. */
+  public static <A, B, C, D, E, F, G, H, I, J> Launch forOccupancy(
+      Device device, Kernel10<A, B, C, D, E, F, G, H, I, J> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 11 parameters. */
+  public static <A, B, C, D, E, F, G, H, I, J, K> Launch forOccupancy(
+      Device device, Kernel11<A, B, C, D, E, F, G, H, I, J, K> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  /** As {@link #forOccupancy(Device, Kernel0, int)} for a kernel of 12 parameters. */
+  public static <A, B, C, D, E, F, G, H, I, J, K, L> Launch forOccupancy(
+      Device device, Kernel12<A, B, C, D, E, F, G, H, I, J, K, L> kernel, int n) {
+    return forOccupancyOf(device, kernel, n);
+  }
+
+  private static Launch forOccupancyOf(Device device, java.io.Serializable kernel, int n) {
+    return grid1d(n, OccupancyBlockSize.of(device, KernelReferences.resolve(kernel)));
+  }
+
+  /**
+   * As {@link #forOccupancy(Device, Kernel0, int)} for the kernel named {@code methodName} of
+   * {@code kernelClass}.
+   *
+   * @throws IllegalArgumentException if the class has no such kernel, or several of that name
+   */
+  public static Launch forOccupancy(Device device, Class<?> kernelClass, String methodName, int n) {
+    return grid1d(
+        n, OccupancyBlockSize.of(device, OccupancyBlockSize.find(kernelClass, methodName)));
+  }
+
+  /**
    * A launch of the given grid of blocks.
    *
    * @param grid blocks along x, y and z

@@ -201,6 +201,11 @@ public final class CudaDevice extends AbstractDevice {
    * The highest target not above this device's compute capability, or the one {@value
    * #TARGET_PROPERTY} forces.
    */
+  @Override
+  protected java.util.Optional<dev.jptx.spi.ModuleResources> occupancyFigures(KernelMethod kernel) {
+    return JptxModules.figures(kernel, moduleRoots, this::chooseTarget);
+  }
+
   String chooseTarget(KernelMethod kernel, List<String> targets) {
     int major = info.computeCapabilityMajor();
     int minor = info.computeCapabilityMinor();

@@ -115,6 +115,46 @@ public final class JptxModules {
         where(lines.get(0).list()));
   }
 
+  /**
+   * What the assembler reported for {@code kernel} in the module {@code choice} picks, from the
+   * {@code <target>.resources} file a validated build wrote next to it; empty if the kernel has no
+   * module here, or its module was written unvalidated.
+   *
+   * @param kernel the kernel
+   * @param extraRoots directories holding {@code META-INF/jptx}, searched before the classpath
+   * @param choice picks the target
+   */
+  public static java.util.Optional<dev.jptx.spi.ModuleResources> figures(
+      KernelMethod kernel, java.util.List<java.nio.file.Path> extraRoots, TargetChoice choice) {
+    Class<?> owner = kernel.method().getDeclaringClass();
+    ClassLoader parent = owner.getClassLoader();
+    if (parent == null) {
+      parent = ClassLoader.getSystemClassLoader();
+    }
+    ClassLoader loader = withRoots(parent, extraRoots);
+    java.util.List<Listed> lines =
+        findLines(loader, owner.getName(), kernel.method().getName(), kernel.descriptor());
+    if (lines.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    KernelIndexLine line = lines.get(0).line();
+    String target;
+    try {
+      target = choice.choose(kernel, line.targets());
+    } catch (IllegalArgumentException e) {
+      return java.util.Optional.empty();
+    }
+    byte[] text =
+        readIfPresent(
+            lines.get(0).list(), dev.jptx.spi.ModuleResources.path(owner.getName(), target));
+    if (text == null) {
+      return java.util.Optional.empty();
+    }
+    return dev.jptx.spi.ModuleResources.parse(new String(text, StandardCharsets.UTF_8)).stream()
+        .filter(r -> r.entry().equals(line.entry()))
+        .findFirst();
+  }
+
   private static boolean isUnder(URL list, java.util.List<java.nio.file.Path> roots) {
     for (java.nio.file.Path r : roots) {
       try {

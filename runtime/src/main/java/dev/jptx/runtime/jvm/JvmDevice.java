@@ -45,6 +45,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * load PTX.
  */
 public final class JvmDevice extends AbstractDevice {
+  /**
+   * The figures of the module the simulator would run (the classpath's highest target): the JVM
+   * device answers {@code Launch.forOccupancy} as the simulator does, at compute capability 9.0.
+   */
+  @Override
+  protected java.util.Optional<dev.jptx.spi.ModuleResources> occupancyFigures(
+      dev.jptx.runtime.KernelMethod kernel) {
+    return dev.jptx.runtime.internal.JptxModules.figures(
+        kernel,
+        java.util.List.of(),
+        (k, targets) -> dev.jptx.runtime.internal.ModuleTargets.highest(targets));
+  }
+
   private static final AtomicInteger WORKER_NUMBERS = new AtomicInteger();
   private static final AtomicInteger STREAM_NUMBERS = new AtomicInteger();
 

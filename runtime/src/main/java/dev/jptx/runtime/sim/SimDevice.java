@@ -66,6 +66,11 @@ public final class SimDevice extends AbstractDevice {
     return new SimDevice(roots);
   }
 
+  @Override
+  protected java.util.Optional<dev.jptx.spi.ModuleResources> occupancyFigures(KernelMethod kernel) {
+    return JptxModules.figures(kernel, moduleRoots, (k, targets) -> ModuleTargets.highest(targets));
+  }
+
   private volatile long stackBytes = LaunchLimits.DEFAULT_STACK_BYTES;
 
   @Override
