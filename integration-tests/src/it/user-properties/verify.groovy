@@ -1,7 +1,8 @@
 // Every setting from user properties: comma-separated targets, line info off, a register limit.
 def jptx = new File(basedir, 'target/classes/META-INF/jptx')
 def dir = new File(jptx, 'dev/it/Saxpy')
-assert dir.list().sort() == ['sm_80.ptx', 'sm_86.ptx'] : "modules: ${dir.list()}"
+// each validated module with its figures (ModuleResources)
+assert dir.list().sort() == ['sm_80.ptx', 'sm_80.resources', 'sm_86.ptx', 'sm_86.resources'] : "modules: ${dir.list()}"
 for (t in ['sm_80', 'sm_86']) {
   def ptx = new File(dir, "${t}.ptx").text
   assert ptx.contains(".target ${t}")

@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link Device#best()}: the device the system property {@value #PROPERTY}, or else the environment
  * variable {@value #ENVIRONMENT}, names ({@code cuda}, {@code sim}, {@code jvm}, {@code best}); by
  * default ({@code best}) CUDA if usable, else the simulator. The fallback is never silent: the
- * first one in a JVM is logged at {@code WARNING} with the reason, later ones at {@code INFO}
- * ({@link System.Logger} {@code dev.jptx.runtime}). {@code cuda} throws the {@link
- * NoDeviceException} instead of falling back.
+ * first one in a JVM is logged at {@code WARNING} with the reason, later ones at {@code INFO}, and
+ * the device chosen at {@code INFO} ({@link System.Logger} {@code dev.jptx.runtime}). {@code cuda}
+ * throws the {@link NoDeviceException} instead of falling back.
  */
 final class DeviceSelection {
   /** The system property that picks {@link Device#best()}'s device. */
@@ -91,7 +91,9 @@ final class DeviceSelection {
                   + PROPERTY
                   + "=cuda makes this an error)",
               e.getMessage());
-          return Device.simulator();
+          Device sim = Device.simulator();
+          LOG.log(Level.INFO, "jptx: using the PTX simulator");
+          return sim;
         }
       }
     }

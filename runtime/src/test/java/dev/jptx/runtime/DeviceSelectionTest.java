@@ -89,7 +89,8 @@ class DeviceSelectionTest {
         assertTrue(second.getClass().getName().contains(".sim."), second.getClass().getName());
       }
       List<Level> levels = records.stream().map(LogRecord::getLevel).toList();
-      assertEquals(List.of(Level.WARNING, Level.INFO), levels);
+      assertEquals(List.of(Level.WARNING, Level.INFO, Level.INFO, Level.INFO), levels);
+      assertEquals("jptx: using the PTX simulator", records.get(1).getMessage());
       String message = records.get(0).getMessage();
       assertTrue(
           message.contains("no CUDA device") && message.contains("jptx.device=cuda"), message);
