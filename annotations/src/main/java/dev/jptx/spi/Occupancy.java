@@ -20,6 +20,13 @@ import java.util.Locale;
  * 100 % is limited by the warps a multiprocessor holds.
  */
 public final class Occupancy {
+  /**
+   * The block size a kernel's occupancy is given for when it sets no {@code maxThreadsPerBlock}:
+   * the build line's, {@code jptx list --verbose}'s, and {@code Launch.forOccupancy}'s without
+   * figures.
+   */
+  public static final int DEFAULT_BLOCK = 256;
+
   private static final int WARP = 32;
   private static final int REGISTERS_PER_SM = 65536;
   private static final int REGISTERS_PER_BLOCK = 65536;

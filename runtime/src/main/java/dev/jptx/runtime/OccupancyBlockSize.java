@@ -12,7 +12,7 @@ import java.util.Optional;
 /** {@link Launch#forOccupancy}: the block size that maximises a kernel's occupancy. */
 final class OccupancyBlockSize {
   /** The block size without recorded figures, as the build's occupancy assumes. */
-  static final int DEFAULT = 256;
+  static final int DEFAULT = Occupancy.DEFAULT_BLOCK;
 
   private OccupancyBlockSize() {}
 

@@ -104,6 +104,15 @@ public final class QualityReport {
   }
 
   private static Map<String, String> arguments(String[] args) {
+    return arguments(args, List.of("classes", "work", "out", "root"));
+  }
+
+  /**
+   * The {@code --name=value} pairs of {@code args}.
+   *
+   * @throws IllegalArgumentException for another argument, or one of {@code required} missing
+   */
+  static Map<String, String> arguments(String[] args, List<String> required) {
     Map<String, String> a = new HashMap<>();
     for (String arg : args) {
       int eq = arg.indexOf('=');
@@ -112,9 +121,9 @@ public final class QualityReport {
       }
       a.put(arg.substring(2, eq), arg.substring(eq + 1));
     }
-    for (String required : List.of("classes", "work", "out", "root")) {
-      if (!a.containsKey(required)) {
-        throw new IllegalArgumentException("missing --" + required + "=...");
+    for (String r : required) {
+      if (!a.containsKey(r)) {
+        throw new IllegalArgumentException("missing --" + r + "=...");
       }
     }
     return a;

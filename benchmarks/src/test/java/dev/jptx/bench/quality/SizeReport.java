@@ -20,7 +20,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,14 +49,8 @@ public final class SizeReport {
    * @param args {@code --name=value} pairs, see the class comment
    */
   public static void main(String[] args) {
-    Map<String, String> a = new HashMap<>();
-    for (String arg : args) {
-      int eq = arg.indexOf('=');
-      if (!arg.startsWith("--") || eq < 0) {
-        throw new IllegalArgumentException("expected --name=value, not " + arg);
-      }
-      a.put(arg.substring(2, eq), arg.substring(eq + 1));
-    }
+    Map<String, String> a =
+        QualityReport.arguments(args, List.of("classes", "corpus", "work", "out", "root"));
     Path work = Path.of(a.get("work")).toAbsolutePath();
     Path root = Path.of(a.get("root")).toAbsolutePath().normalize();
     Path out = Path.of(a.get("out")).toAbsolutePath();

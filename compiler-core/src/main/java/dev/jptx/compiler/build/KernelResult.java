@@ -28,7 +28,7 @@ public record KernelResult(
     int threadsPerBlock) {
 
   /** The block size occupancy is given for when a kernel sets no {@code maxThreadsPerBlock}. */
-  public static final int DEFAULT_THREADS = 256;
+  public static final int DEFAULT_THREADS = Occupancy.DEFAULT_BLOCK;
 
   /** A result without a register budget or pressure figures. */
   public KernelResult(

@@ -58,13 +58,7 @@ public final class JptxModules {
   public static Located locate(
       KernelMethod kernel, java.util.List<java.nio.file.Path> extraRoots, TargetChoice choice) {
     Class<?> owner = kernel.method().getDeclaringClass();
-    ClassLoader parent = owner.getClassLoader();
-    if (parent == null) {
-      parent = ClassLoader.getSystemClassLoader();
-    }
-    ClassLoader loader = withRoots(parent, extraRoots);
-    java.util.List<Listed> lines =
-        findLines(loader, owner.getName(), kernel.method().getName(), kernel.descriptor());
+    java.util.List<Listed> lines = listed(kernel, extraRoots);
     if (lines.isEmpty()) {
       throw new IllegalArgumentException(
           "no PTX module for kernel "
@@ -127,13 +121,7 @@ public final class JptxModules {
   public static java.util.Optional<dev.jptx.spi.ModuleResources> figures(
       KernelMethod kernel, java.util.List<java.nio.file.Path> extraRoots, TargetChoice choice) {
     Class<?> owner = kernel.method().getDeclaringClass();
-    ClassLoader parent = owner.getClassLoader();
-    if (parent == null) {
-      parent = ClassLoader.getSystemClassLoader();
-    }
-    ClassLoader loader = withRoots(parent, extraRoots);
-    java.util.List<Listed> lines =
-        findLines(loader, owner.getName(), kernel.method().getName(), kernel.descriptor());
+    java.util.List<Listed> lines = listed(kernel, extraRoots);
     if (lines.isEmpty()) {
       return java.util.Optional.empty();
     }
@@ -166,6 +154,21 @@ public final class JptxModules {
       }
     }
     return false;
+  }
+
+  /** The index lines of {@code kernel} under {@code extraRoots}, then on its class's class path. */
+  private static java.util.List<Listed> listed(
+      KernelMethod kernel, java.util.List<java.nio.file.Path> extraRoots) {
+    Class<?> owner = kernel.method().getDeclaringClass();
+    ClassLoader parent = owner.getClassLoader();
+    if (parent == null) {
+      parent = ClassLoader.getSystemClassLoader();
+    }
+    return findLines(
+        withRoots(parent, extraRoots),
+        owner.getName(),
+        kernel.method().getName(),
+        kernel.descriptor());
   }
 
   /** A kernel's line and the {@code kernels.list} it is in. */
